@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of the server: environment variables, parsed once at start (DESIGN.md "Server"). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+  ),
+  BETTER_AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** Other origins, comma separated, whose pages may write to the API with the user's cookie. */
+  TRUSTED_ORIGINS: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  /** Sign-in and sign-up attempts allowed per client address and window. */
+  AUTH_RATE_LIMIT_MAX: positiveInt(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /** Set when a proxy in front sets X-Forwarded-For: "true", or the proxies' addresses/CIDRs. */
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  publicUrl: string;
+  trustedOrigins: string[];
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  authRateLimit: { max: number; windowSeconds: number };
+  trustProxy: boolean | string;
+  logLevel: string;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
+  const trustedOrigins = [publicOrigin];
+  // The default URL names localhost; the same server reached as 127.0.0.1 is the same app.
+  if (!e.PUBLIC_URL) trustedOrigins.push(`http://127.0.0.1:${e.PORT}`);
+  for (const origin of e.TRUSTED_ORIGINS?.split(',') ?? []) {
+    if (origin.trim()) trustedOrigins.push(new URL(origin.trim()).origin);
+  }
+  const trustProxy =
+    e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' || e.TRUST_PROXY;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.BETTER_AUTH_SECRET,
+    publicUrl,
+    trustedOrigins,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
+        : undefined,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    trustProxy,
+    logLevel: e.LOG_LEVEL,
+  };
+}

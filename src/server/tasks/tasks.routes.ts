@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bidPlacedSchema,
+  deletedSchema,
+  errorSchema,
+  insertedSchema,
+  TASK_FIELD_MESSAGES,
+  taskIdParamsSchema,
+  taskInputSchema,
+  taskListQuerySchema,
+  taskSchema,
+  updatedSchema,
+} from '../../shared/tasks.ts';
+import type { Auth } from '../auth/auth.ts';
+import { optionalUser, requireUser } from '../auth/session.ts';
+import type { Database } from '../db/types.ts';
+import type { Kysely } from 'kysely';
+import { AppError } from '../errors.ts';
+import { createTask, deleteTask, getTask, listTasks, placeBid, updateTask } from './tasks.store.ts';
+
+export interface TasksRoutesOptions {
+  auth: Auth;
+  db: Kysely<Database>;
+}
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
+export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { auth, db }) => {
+  app.get(
+    '/api/tasks',
+    {
+      schema: {
+        summary: 'List tasks',
+        description:
+          "All tasks, newest first. `email` lists only the signed-in user's own tasks. Posters' emails are included only for signed-in readers.",
+        querystring: taskListQuerySchema,
+        response: { 200: z.array(taskSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await optionalUser(auth, request);
+      const { email } = request.query;
+      if (email !== undefined) {
+        if (!user) throw new AppError('unauthenticated', TASK_FIELD_MESSAGES.emailNotYours);
+        if (user.email.toLowerCase() !== email.toLowerCase()) {
+          throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
+        }
+      }
+      return listTasks(db, request.query, { includeEmail: user !== null });
+    },
+  );
+
+  app.get(
+    '/api/tasks/:id',
+    {
+      schema: {
+        summary: 'Get one task',
+        params: taskIdParamsSchema,
+        response: { 200: taskSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await optionalUser(auth, request);
+      return getTask(db, request.params.id, { includeEmail: user !== null });
+    },
+  );
+
+  app.post(
+    '/api/tasks',
+    {
+      schema: {
+        summary: 'Post a task (signed in)',
+        description:
+          'The poster is the signed-in user; userEmail and userName in the body are ignored.',
+        body: taskInputSchema,
+        response: { 201: insertedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(auth, request);
+      const insertedId = await createTask(db, request.body, user.id);
+      return reply.status(201).send({ insertedId });
+    },
+  );
+
+  app.put(
+    '/api/tasks/:id',
+    {
+      schema: {
+        summary: 'Edit a task (its poster only)',
+        params: taskIdParamsSchema,
+        body: taskInputSchema,
+        response: { 200: updatedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return updateTask(db, request.params.id, request.body, user.id);
+    },
+  );
+
+  app.patch(
+    '/api/tasks/:id/bids',
+    {
+      schema: {
+        summary: 'Place a bid (signed in)',
+        params: taskIdParamsSchema,
+        response: { 200: bidPlacedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return { modifiedCount: await placeBid(db, request.params.id, user.id) };
+    },
+  );
+
+  app.delete(
+    '/api/tasks/:id',
+    {
+      schema: {
+        summary: 'Delete a task (its poster only)',
+        params: taskIdParamsSchema,
+        response: { 200: deletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return { deletedCount: await deleteTask(db, request.params.id, user.id) };
+    },
+  );
+};

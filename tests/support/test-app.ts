@@ -1,0 +1,108 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { parseConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+export const APP_ORIGIN = 'http://localhost:3999';
+export const GOOD_PASSWORD = 'Secret123';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a fresh database of this project's engine; close() drops it all. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const testDb: TestDatabase = await createTestDatabase();
+  const config: Config = parseConfig({
+    PORT: '3999',
+    PUBLIC_URL: APP_ORIGIN,
+    DATA_DIR: testDb.dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+    ...env,
+  });
+  const database: DatabaseHandle = await openDatabase(config);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    engine: database.engine,
+    authSecret: TEST_SECRET,
+  });
+  await app.ready();
+  let userCount = 0;
+
+  /** An inject with the app's own origin, JSON bodies and an optional session cookie. */
+  function request(
+    method: InjectOptions['method'],
+    url: string,
+    options: { user?: TestUser | undefined; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { origin: APP_ORIGIN, ...options.headers };
+    if (options.user) headers.cookie = options.user.cookie;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return app.inject({
+      method,
+      url,
+      headers,
+      ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+    });
+  }
+
+  async function signUp(
+    overrides: Partial<{ name: string; email: string; password: string; image: string }> = {},
+  ) {
+    userCount += 1;
+    const body = {
+      name: `User ${userCount}`,
+      email: `user${userCount}-${Date.now()}@example.com`,
+      password: GOOD_PASSWORD,
+      image: `https://images.example.com/u${userCount}.png`,
+      ...overrides,
+    };
+    const response = await request('POST', '/api/auth/sign-up/email', { body });
+    if (response.statusCode !== 200) {
+      throw new Error(`sign-up failed ${response.statusCode}: ${response.body}`);
+    }
+    const cookie = sessionCookie(response);
+    const { user } = response.json() as { user: { id: string; email: string; name: string } };
+    return { id: user.id, name: user.name, email: user.email, cookie } satisfies TestUser;
+  }
+
+  return {
+    app,
+    config,
+    db: database.db,
+    engine: database.engine,
+    request,
+    signUp,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookies = response.cookies.filter((cookie) => cookie.value);
+  if (!cookies.length) throw new Error('no cookie was set');
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export const validTask = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Design a logo for a bakery',
+  category: 'Design',
+  description: 'A friendly logo in two colours, delivered as SVG and PNG.',
+  deadline: '2027-03-15',
+  budget: 150,
+  ...overrides,
+});

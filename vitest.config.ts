@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['src/server/**/*.test.ts'];
+
+// The same API suite on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md "Tests").
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts'],
+          env: { TEST_ENGINE: 'sqlite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: serverTests,
+                exclude: ['src/server/**/*.sqlite.test.ts'],
+                env: { TEST_ENGINE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
