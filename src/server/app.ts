@@ -90,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
 
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/tasks')) {
+    // Browsers always send Origin on writes; only the app's own pages may write with cookies.
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) {
       if (origin && !trusted.has(origin)) throw new AppError('forbidden', CROSS_SITE_WRITE);
     }
   });

@@ -18,7 +18,10 @@ export interface TestUser {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database of this project's engine; close() drops it all. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clientDir?: string } = {},
+) {
   const testDb: TestDatabase = await createTestDatabase();
   const config: Config = parseConfig({
     PORT: '3999',
@@ -35,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     db: database.db,
     engine: database.engine,
     authSecret: TEST_SECRET,
+    clientDir: options.clientDir,
   });
   await app.ready();
   let userCount = 0;

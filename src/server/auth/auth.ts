@@ -74,8 +74,10 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         if (ctx.path === '/sign-up/email') assertValid(signUpSchema, ctx.body);
         if (ctx.path === '/update-user') {
           assertValid(profileSchema, ctx.body);
+          // Store what was validated: a trimmed name, and no photo rather than an empty one.
           const { name, image } = profileSchema.parse(ctx.body);
-          return { context: { body: { name, image: image || null } } };
+          ctx.body.name = name;
+          if (image !== undefined) ctx.body.image = image || null;
         }
         if (
           ctx.path === '/sign-in/social' &&

@@ -11,6 +11,16 @@ export interface UserTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
+/** Better Auth's account table: one row per sign-in method of a user. */
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  /** A hash, for email and password accounts only. */
+  password: string | null;
+}
+
 export interface TaskTable {
   id: string;
   title: string;
@@ -37,6 +47,7 @@ export interface BidTable {
 
 export interface Database {
   user: UserTable;
+  account: AccountTable;
   tasks: TaskTable;
   bids: BidTable;
 }

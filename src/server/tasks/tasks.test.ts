@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_MESSAGES } from '../../shared/tasks.ts';
+import {
+  CATEGORIES,
+  DESCRIPTION_MAX_LENGTH,
+  TASK_FIELD_MESSAGES,
+  TASK_MESSAGES,
+  TITLE_MAX_LENGTH,
+  type Task,
+} from '../../shared/tasks.ts';
+import { snapshotTasks } from '../../../tests/support/db-snapshot.ts';
 import {
   createTestApp,
   validTask,
@@ -24,6 +32,12 @@ async function postTask(user: TestUser, overrides: Record<string, unknown> = {})
   return (response.json() as { insertedId: string }).insertedId;
 }
 
+async function listTasks(query = '', user?: TestUser): Promise<Task[]> {
+  const response = await t.request('GET', `/api/tasks${query}`, { user });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
 describe('POST /api/tasks', () => {
   it('creates a task owned by the session user, whatever the body says', async () => {
     const response = await t.request('POST', '/api/tasks', {
@@ -34,7 +48,7 @@ describe('POST /api/tasks', () => {
     const { insertedId } = response.json();
     expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const read = await t.request('GET', `/api/tasks/${insertedId}`, { user: poster });
+    const read = await t.request('GET', `/api/tasks/${insertedId}`, { user: other });
     expect(read.json()).toEqual({
       _id: insertedId,
       ...validTask(),
@@ -42,14 +56,28 @@ describe('POST /api/tasks', () => {
       userName: 'Poppy Poster',
       bidsCount: 0,
     });
+    const row = await t.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', '=', insertedId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: poster.id, budget_cents: 15000, bids_count: 0 });
   });
 
-  it('answers the spec budget messages word for word', async () => {
+  it('accepts the budget as a numeric string and keeps cents exactly', async () => {
+    const id = await postTask(poster, { budget: '49.99' });
+    const read = await t.request('GET', `/api/tasks/${id}`);
+    expect(read.json().budget).toBe(49.99);
+  });
+
+  it('answers the spec budget messages word for word and stores nothing', async () => {
+    const before = await snapshotTasks(t.db);
     for (const [budget, message] of [
-      [-5, TASK_MESSAGES.budgetNegative],
-      [0, TASK_MESSAGES.budgetZero],
-      ['-1', "Budget Can't be Negative!"],
-      ['0', "Budget Can't be Zero!"],
+      [-5, "Budget Can't be Negative!"],
+      [0, "Budget Can't be Zero!"],
+      ['-1', TASK_MESSAGES.budgetNegative],
+      ['0', TASK_MESSAGES.budgetZero],
+      [-0.5, TASK_MESSAGES.budgetNegative],
     ] as const) {
       const response = await t.request('POST', '/api/tasks', {
         user: poster,
@@ -58,25 +86,251 @@ describe('POST /api/tasks', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
     }
+    expect(await snapshotTasks(t.db)).toEqual(before);
   });
 
-  it('refuses anonymous writes with 401', async () => {
-    const response = await t.request('POST', '/api/tasks', { body: validTask() });
-    expect(response.statusCode).toBe(401);
+  it.each([
+    ['title', { title: undefined }, TASK_FIELD_MESSAGES.titleRequired],
+    ['title blank', { title: '   ' }, TASK_FIELD_MESSAGES.titleRequired],
+    [
+      'title too long',
+      { title: 'x'.repeat(TITLE_MAX_LENGTH + 1) },
+      TASK_FIELD_MESSAGES.titleTooLong,
+    ],
+    ['category', { category: undefined }, TASK_FIELD_MESSAGES.categoryRequired],
+    ['category unknown', { category: 'Cooking' }, TASK_FIELD_MESSAGES.categoryInvalid],
+    ['category All', { category: 'All' }, TASK_FIELD_MESSAGES.categoryInvalid],
+    ['description', { description: '' }, TASK_FIELD_MESSAGES.descriptionRequired],
+    [
+      'description too long',
+      { description: 'x'.repeat(DESCRIPTION_MAX_LENGTH + 1) },
+      TASK_FIELD_MESSAGES.descriptionTooLong,
+    ],
+    ['deadline', { deadline: undefined }, TASK_FIELD_MESSAGES.deadlineRequired],
+    ['deadline not a date', { deadline: 'next week' }, TASK_FIELD_MESSAGES.deadlineInvalid],
+    ['deadline 30 February', { deadline: '2027-02-30' }, TASK_FIELD_MESSAGES.deadlineInvalid],
+    ['budget', { budget: undefined }, TASK_FIELD_MESSAGES.budgetRequired],
+    ['budget empty', { budget: '' }, TASK_FIELD_MESSAGES.budgetRequired],
+    ['budget text', { budget: 'lots' }, TASK_FIELD_MESSAGES.budgetNotNumber],
+    ['budget fractions of cents', { budget: 10.005 }, TASK_FIELD_MESSAGES.budgetCents],
+    ['budget too large', { budget: 1_000_001 }, TASK_FIELD_MESSAGES.budgetTooLarge],
+  ])('refuses a bad %s with a clear message', async (_name, overrides, message) => {
+    const before = await snapshotTasks(t.db);
+    const response = await t.request('POST', '/api/tasks', {
+      user: poster,
+      body: validTask(overrides),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await snapshotTasks(t.db)).toEqual(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { cookie: poster.cookie, 'content-type': 'application/json' },
+      payload: '{"title": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 });
 
-describe('PATCH /api/tasks/:id/bids', () => {
-  it('counts a bid with a JSON content type and no body', async () => {
-    const id = await postTask(poster);
-    const response = await t.request('PATCH', `/api/tasks/${id}/bids`, {
-      user: other,
-      headers: { 'content-type': 'application/json' },
+describe('GET /api/tasks', () => {
+  let fresh: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // A database of its own, so counts and orders are exact.
+    fresh = await createTestApp();
+    alice = await fresh.signUp({ name: 'Alice' });
+    bob = await fresh.signUp({ name: 'Bob' });
+    const plan = [
+      { key: 'a', user: alice, deadline: '2027-05-01', category: 'Design', bids: 2 },
+      { key: 'b', user: alice, deadline: '2027-01-10', category: 'Writing', bids: 5 },
+      { key: 'c', user: bob, deadline: '2027-03-03', category: 'Design', bids: 0 },
+      { key: 'd', user: bob, deadline: '2027-01-10', category: 'Other', bids: 5 },
+      { key: 'e', user: alice, deadline: '2026-12-24', category: 'Marketing', bids: 1 },
+    ];
+    for (const step of plan) {
+      const response = await fresh.request('POST', '/api/tasks', {
+        user: step.user,
+        body: validTask({
+          title: `Task ${step.key}`,
+          deadline: step.deadline,
+          category: step.category,
+        }),
+      });
+      ids[step.key] = response.json().insertedId;
+      for (let i = 0; i < step.bids; i++) {
+        await fresh.request('PATCH', `/api/tasks/${ids[step.key]}/bids`, { user: bob });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
+    }
+  });
+  afterAll(async () => fresh.close());
+
+  const titles = (tasks: Task[]) => tasks.map((task) => task.title);
+  const get = async (query: string, user?: TestUser) => {
+    const response = await fresh.request('GET', `/api/tasks${query}`, { user });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('lists every task, newest first, in the spec shape', async () => {
+    const { status, body } = await get('', alice);
+    expect(status).toBe(200);
+    expect(titles(body)).toEqual(['Task e', 'Task d', 'Task c', 'Task b', 'Task a']);
+    expect(body[0]).toEqual({
+      _id: ids.e,
+      title: 'Task e',
+      category: 'Marketing',
+      description: validTask().description,
+      deadline: '2026-12-24',
+      budget: 150,
+      userEmail: alice.email,
+      userName: 'Alice',
+      bidsCount: 1,
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ modifiedCount: 1 });
-    const read = await t.request('GET', `/api/tasks/${id}`);
-    expect(read.json().bidsCount).toBe(1);
-    expect(read.json()).not.toHaveProperty('userEmail');
+  });
+
+  it('leaves posters\u2019 emails out for anonymous readers', async () => {
+    const { body } = await get('');
+    expect(body).toHaveLength(5);
+    for (const task of body) expect(task).not.toHaveProperty('userEmail');
+    expect((await get(`/${ids.a}`)).body).not.toHaveProperty('userEmail');
+  });
+
+  it('sorts by deadline, soonest first, ties newest first, and limits', async () => {
+    expect(titles((await get('?sort=deadline')).body)).toEqual([
+      'Task e',
+      'Task d',
+      'Task b',
+      'Task c',
+      'Task a',
+    ]);
+    expect(titles((await get('?limit=2&sort=deadline')).body)).toEqual(['Task e', 'Task d']);
+  });
+
+  it('sorts by bidsCount, most first, ties newest first', async () => {
+    expect(titles((await get('?limit=4&sort=bidsCount')).body)).toEqual([
+      'Task d',
+      'Task b',
+      'Task a',
+      'Task e',
+    ]);
+  });
+
+  it('filters by category', async () => {
+    expect(titles((await get('?category=Design')).body)).toEqual(['Task c', 'Task a']);
+    expect((await get('?category=Data%20Entry')).body).toEqual([]);
+  });
+
+  it("lists the signed-in user's own tasks by email, case-insensitively", async () => {
+    expect(titles((await get(`?email=${encodeURIComponent(alice.email)}`, alice)).body)).toEqual([
+      'Task e',
+      'Task b',
+      'Task a',
+    ]);
+    const upper = await get(`?email=${encodeURIComponent(alice.email.toUpperCase())}`, alice);
+    expect(upper.body).toHaveLength(3);
+  });
+
+  it("refuses somebody else's email (403) and an anonymous email query (401)", async () => {
+    const theirs = await get(`?email=${encodeURIComponent(bob.email)}`, alice);
+    expect(theirs).toEqual({ status: 403, body: { message: TASK_FIELD_MESSAGES.emailNotYours } });
+    const anonymous = await get(`?email=${encodeURIComponent(alice.email)}`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it.each([
+    ['?limit=0', TASK_FIELD_MESSAGES.limitInvalid],
+    ['?limit=101', TASK_FIELD_MESSAGES.limitInvalid],
+    ['?limit=abc', TASK_FIELD_MESSAGES.limitInvalid],
+    ['?limit=2.5', TASK_FIELD_MESSAGES.limitInvalid],
+    ['?sort=budget', TASK_FIELD_MESSAGES.sortInvalid],
+    ['?category=Cooking', TASK_FIELD_MESSAGES.categoryInvalid],
+  ])('answers 400 for %s', async (query, message) => {
+    expect(await get(query)).toEqual({ status: 400, body: { message } });
+  });
+
+  it('accepts limit 100 and every category', async () => {
+    expect((await get('?limit=100')).status).toBe(200);
+    for (const category of CATEGORIES) {
+      expect((await get(`?category=${encodeURIComponent(category)}`)).status).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/tasks/:id', () => {
+  it('answers 404 with a message for unknown and malformed ids, never 500', async () => {
+    for (const id of [
+      '00000000-0000-4000-8000-000000000000',
+      'not-an-id',
+      '1',
+      "'; DROP TABLE tasks; --",
+      '%00',
+    ]) {
+      const response = await t.request('GET', `/api/tasks/${encodeURIComponent(id)}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ message: TASK_FIELD_MESSAGES.taskNotFound });
+    }
+  });
+});
+
+describe('PUT /api/tasks/:id', () => {
+  it('lets the poster edit, and counts only real changes', async () => {
+    const id = await postTask(poster);
+    const changed = validTask({ title: 'A better title', budget: 175.5, category: 'Writing' });
+    const response = await t.request('PUT', `/api/tasks/${id}`, { user: poster, body: changed });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    const read = (await t.request('GET', `/api/tasks/${id}`, { user: poster })).json();
+    expect(read).toMatchObject({ title: 'A better title', budget: 175.5, category: 'Writing' });
+
+    const same = await t.request('PUT', `/api/tasks/${id}`, { user: poster, body: changed });
+    expect(same.json()).toEqual({ matchedCount: 1, modifiedCount: 0 });
+  });
+
+  it('validates the edit like a new task and keeps the row', async () => {
+    const id = await postTask(poster);
+    const before = await snapshotTasks(t.db);
+    const response = await t.request('PUT', `/api/tasks/${id}`, {
+      user: poster,
+      body: validTask({ budget: 0 }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: TASK_MESSAGES.budgetZero });
+    expect(await snapshotTasks(t.db)).toEqual(before);
+  });
+
+  it('answers 404 for a task that does not exist', async () => {
+    const response = await t.request('PUT', '/api/tasks/00000000-0000-4000-8000-000000000000', {
+      user: poster,
+      body: validTask(),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/tasks/:id', () => {
+  it('lets the poster delete, with its bids', async () => {
+    const id = await postTask(poster);
+    await t.request('PATCH', `/api/tasks/${id}/bids`, { user: other });
+    const response = await t.request('DELETE', `/api/tasks/${id}`, { user: poster });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect((await t.request('GET', `/api/tasks/${id}`)).statusCode).toBe(404);
+    const bids = await t.db.selectFrom('bids').selectAll().where('task_id', '=', id).execute();
+    expect(bids).toEqual([]);
+    expect((await t.request('DELETE', `/api/tasks/${id}`, { user: poster })).statusCode).toBe(404);
+  });
+
+  it('keeps the list consistent after deletion', async () => {
+    const id = await postTask(poster, { title: 'Short-lived' });
+    await t.request('DELETE', `/api/tasks/${id}`, { user: poster });
+    expect((await listTasks()).some((task) => task._id === id)).toBe(false);
   });
 });

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotTasks } from '../../tests/support/db-snapshot.ts';
+import {
+  APP_ORIGIN,
+  createTestApp,
+  validTask,
+  type TestApp,
+  type TestUser,
+} from '../../tests/support/test-app.ts';
+import { CROSS_SITE_WRITE } from './app.ts';
+
+let t: TestApp;
+let user: TestUser;
+let taskId: string;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tasklane</title>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({}, { clientDir });
+  user = await t.signUp();
+  taskId = (await t.request('POST', '/api/tasks', { user, body: validTask() })).json().insertedId;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('cross-origin requests', () => {
+  it('let any site read tasks, without credentials', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/tasks',
+      headers: { origin: 'https://other-client.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('do not let another site write, even with a valid session cookie', async () => {
+    const before = await snapshotTasks(t.db);
+    for (const [method, url] of [
+      ['POST', '/api/tasks'],
+      ['PUT', `/api/tasks/${taskId}`],
+      ['PATCH', `/api/tasks/${taskId}/bids`],
+      ['DELETE', `/api/tasks/${taskId}`],
+    ] as const) {
+      const response = await t.request(method, url, {
+        user,
+        body: validTask(),
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toEqual({ message: CROSS_SITE_WRITE });
+    }
+    expect(await snapshotTasks(t.db)).toEqual(before);
+  });
+
+  it('do not pass a preflight for writes from another site', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/api/tasks/${taskId}`,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("answer the app's own origin with credentials", async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/api/tasks/${taskId}`,
+      headers: { origin: APP_ORIGIN, 'access-control-request-method': 'PUT' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+  });
+});
+
+describe('the web app and documents', () => {
+  it('serves index.html for client routes, with security headers', async () => {
+    for (const url of ['/', '/browse-tasks', '/task/abc', '/dashboard/all-tasks']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<title>Tasklane</title>');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('describes the API in OpenAPI and serves the docs page', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    const paths = spec.json().paths;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/tasks', '/api/tasks/{id}', '/api/tasks/{id}/bids']),
+    );
+    expect(Object.keys(paths['/api/tasks/{id}'])).toEqual(
+      expect.arrayContaining(['get', 'put', 'delete']),
+    );
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toMatch(/swagger/i);
+  });
+});
