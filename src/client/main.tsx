@@ -1,24 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BRAND } from '../shared/brand.ts';
+import { BrowserRouter } from 'react-router';
+import { DialogProvider } from './components/dialogs.tsx';
+import { ToastProvider } from './components/toaster.tsx';
+import { SessionProvider } from './lib/session.tsx';
+import { AppRoutes } from './router.tsx';
 import './index.css';
-
-// A placeholder page until the web app lands (issue 3): it proves the real build is served.
-function App() {
-  return (
-    <main className="mx-auto max-w-7xl p-8">
-      <title>{`${BRAND} | Home`}</title>
-      <h1 className="text-3xl font-bold">{BRAND}</h1>
-      <p className="mt-2">Connecting clients and freelancers for small, meaningful work.</p>
-    </main>
-  );
-}
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      {/* No transitions: a navigation shows the loading indicator at once (spec §2 "Shell"). */}
+      <BrowserRouter useTransitions={false}>
+        <SessionProvider>
+          <ToastProvider>
+            <DialogProvider>
+              <AppRoutes />
+            </DialogProvider>
+          </ToastProvider>
+        </SessionProvider>
+      </BrowserRouter>
     </StrictMode>,
   );
 }

@@ -34,6 +34,8 @@ export interface AppDeps {
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 export const CROSS_SITE_WRITE = 'Cross-site requests may not change data.';
+/** The Google popup's last page (src/client/public/auth-popup-done.html). */
+const POPUP_DONE_PAGE = '/auth-popup-done.html';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth: Auth }> {
@@ -71,6 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
     hsts: config.publicUrl.startsWith('https:'),
     // Profile photos come from other hosts.
     crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup must stay ours while it visits the provider.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // Pages the popup passes through on its way back from the provider keep no opener policy,
+  // or the browser would cut the popup off from the tab that opened it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/auth/callback/') || request.url.startsWith(POPUP_DONE_PAGE)) {
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
   });
 
   // Public reads answer any origin without credentials; writes only the app's own origins.

@@ -14,11 +14,18 @@ const app = await buildApp({
   clientDir: DEFAULT_CLIENT_DIR,
 });
 
+/** How long requests in flight get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping: finishing requests in flight');
+  // A request in flight keeps its connection alive after the answer, and close() would wait
+  // out the whole keep-alive timeout (72 s) for the client to hang up: drop it once idle.
+  app.server.keepAliveTimeout = 1;
+  // A client that never finishes its request must not hold the shutdown forever.
+  setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   try {
     await app.close(); // stops accepting, waits for requests in flight
   } finally {

@@ -1,0 +1,23 @@
+import type { SessionUser } from '../lib/session.tsx';
+
+/** The user's photo, or a placeholder icon when there is none (spec §2 "Shell"). */
+export function Avatar({ user, size = 'w-10' }: { user: SessionUser; size?: string }) {
+  return (
+    <div className="avatar">
+      <div
+        className={`${size} rounded-full ring-2 ring-primary ring-offset-2 ring-offset-base-100`}
+      >
+        {user.image ? (
+          <img src={user.image} alt={user.name} referrerPolicy="no-referrer" />
+        ) : (
+          <svg viewBox="0 0 24 24" role="img" aria-label={user.name} className="bg-base-300 p-1">
+            <path
+              fill="currentColor"
+              d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-5 0-9 2.5-9 5.5V22h18v-2.5C21 16.5 17 14 12 14Z"
+            />
+          </svg>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** A message under the field, announced and linked to it. */
+  error?: string | null | undefined;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its error message (every control has a label: STYLE/standards). */
+export function FormField({ label, error, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className="form-control w-full">
+      <label htmlFor={id} className="label pb-1">
+        <span className="label-text font-medium">{label}</span>
+      </label>
+      <input
+        id={id}
+        className={`input input-bordered w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm opacity-75">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

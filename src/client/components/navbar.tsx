@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BRAND } from '../../shared/brand.ts';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../lib/session.tsx';
+import { useLogout } from '../lib/use-logout.ts';
+import { Avatar } from './avatar.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+const PUBLIC_LINKS = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.aboutUs, label: 'About Us' },
+  { to: paths.browseTasks(), label: 'Browse Tasks' },
+  { to: paths.contactUs, label: 'Contact Us' },
+];
+const MEMBER_LINKS = [
+  { to: paths.addTask, label: 'Add Task' },
+  { to: paths.myPostedTasks, label: 'My Posted Tasks' },
+  { to: paths.dashboard, label: 'DashBoard' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : '';
+
+/** spec §2 "Shell": sticky bar, links by session, avatar, Logout or Login/Sign Up, theme switch. */
+export function Navbar() {
+  const { user, isLoading } = useSession();
+  const logout = useLogout();
+  const location = useLocation();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const links = user ? [...PUBLIC_LINKS, ...MEMBER_LINKS] : PUBLIC_LINKS;
+
+  useEffect(() => setIsMenuOpen(false), [location.pathname]);
+
+  const items = links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === paths.home} className={linkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+
+  return (
+    <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <div className="relative lg:hidden">
+            <button
+              ref={menuButton}
+              type="button"
+              className="btn btn-ghost btn-square"
+              aria-label="Menu"
+              aria-expanded={isMenuOpen}
+              aria-controls={menuId}
+              onClick={() => setIsMenuOpen((open) => !open)}
+            >
+              <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+                <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+            {isMenuOpen && (
+              <ul
+                id={menuId}
+                className="menu absolute left-0 top-12 z-50 w-56 rounded-box bg-base-100 p-2 shadow-lg"
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') {
+                    setIsMenuOpen(false);
+                    menuButton.current?.focus();
+                  }
+                }}
+              >
+                {items}
+              </ul>
+            )}
+          </div>
+          <Link to={paths.home} className="btn btn-ghost px-2 text-xl font-bold text-primary">
+            {BRAND}
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
+        </div>
+        <div className="navbar-end gap-2">
+          <ThemeToggle />
+          {isLoading && !user ? (
+            <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
+          ) : user ? (
+            <>
+              <div className="tooltip tooltip-bottom" data-tip={user.name}>
+                <Link to={paths.dashboard} aria-label={`${user.name} (dashboard)`}>
+                  <Avatar user={user} />
+                </Link>
+              </div>
+              <button type="button" className="btn btn-outline btn-sm" onClick={logout}>
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={paths.login} className="btn btn-ghost btn-sm">
+                Login
+              </Link>
+              <Link to={paths.signup} className="btn btn-primary btn-sm">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

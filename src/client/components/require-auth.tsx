@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../lib/session.tsx';
+import { Spinner } from './spinner.tsx';
+
+/** The attempted location, passed to /login as state (spec §2 "Protected routes"). */
+export interface FromState {
+  from?: { pathname: string; search?: string };
+}
+
+/** A protected route: spinner while the session loads, /login without a signed-in user. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading && !user) return <Spinner label="Checking sign-in" />;
+  if (!user?.email) {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search } };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return children;
+}
+
+/** Where to go after login or signup: back to the attempted path, or home. */
+export function destinationAfterAuth(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.home;
+}

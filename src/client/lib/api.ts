@@ -1,0 +1,54 @@
+import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks.ts';
+import { apiPaths } from './paths.ts';
+
+/** A refusal from the API, carrying its `{message}` and status. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+const NETWORK_ERROR = 'Could not reach Tasklane. Check your connection and try again.';
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && typeof data.message === 'string' ? data.message : response.statusText;
+    throw new ApiError(response.status, message);
+  }
+  return data as T;
+}
+
+function query(params: TaskListQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The calls of spec §7, one function each. */
+export const api = {
+  listTasks: (params: TaskListQuery = {}) => request<Task[]>('GET', apiPaths.tasks + query(params)),
+  getTask: (id: string) => request<Task>('GET', apiPaths.task(id)),
+  createTask: (input: TaskInput) => request<{ insertedId: string }>('POST', apiPaths.tasks, input),
+  updateTask: (id: string, input: TaskInput) =>
+    request<{ matchedCount: number; modifiedCount: number }>('PUT', apiPaths.task(id), input),
+  placeBid: (id: string) => request<{ modifiedCount: number }>('PATCH', apiPaths.taskBids(id)),
+  deleteTask: (id: string) => request<{ deletedCount: number }>('DELETE', apiPaths.task(id)),
+};

@@ -1,0 +1,96 @@
+import { apiPaths } from './paths.ts';
+
+/** spec §9: the Google sign-in popup is 500 by 600 pixels, centred. */
+export const GOOGLE_POPUP_SIZE = { width: 500, height: 600 } as const;
+export const GOOGLE_CHANNEL = 'tasklane-google-sign-in';
+/** The static page the provider's redirect ends on inside the popup (public/auth-popup-done.html). */
+export const POPUP_DONE_PAGE = '/auth-popup-done.html';
+
+export const GOOGLE_MESSAGES = {
+  popupBlocked:
+    'The Google sign-in window was blocked by the browser. Allow pop-ups for this site and try again.',
+  popupClosed: 'The Google sign-in window was closed before sign-in finished.',
+  accountNotLinked:
+    'This email already has a Tasklane password. Log in with your email and password instead.',
+  accessDenied: 'Google sign-in was cancelled.',
+  failed: 'Google sign-in failed. Please try again.',
+} as const;
+
+function messageForError(code: string): string {
+  if (code === 'account_not_linked') return GOOGLE_MESSAGES.accountNotLinked;
+  if (code === 'access_denied') return GOOGLE_MESSAGES.accessDenied;
+  return GOOGLE_MESSAGES.failed;
+}
+
+/** Opens the centred popup; call it first thing in the click handler so blockers allow it. */
+export function openGooglePopup(): Window | null {
+  const { width, height } = GOOGLE_POPUP_SIZE;
+  const left = Math.round(window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.round(window.screenY + (window.outerHeight - height) / 2);
+  return window.open(
+    'about:blank',
+    'tasklane-google',
+    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
+  );
+}
+
+async function startGoogleSignIn(): Promise<string> {
+  const done = (result: string) => `${POPUP_DONE_PAGE}?result=${result}`;
+  const response = await fetch(`${apiPaths.authBase}/sign-in/social`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      provider: 'google',
+      callbackURL: done('signed-in'),
+      newUserCallbackURL: done('new-user'),
+      errorCallbackURL: done('error'),
+      disableRedirect: true,
+    }),
+  });
+  const data = (await response.json().catch(() => null)) as {
+    url?: string;
+    message?: string;
+  } | null;
+  if (!response.ok || !data?.url) throw new Error(data?.message || GOOGLE_MESSAGES.failed);
+  return data.url;
+}
+
+/**
+ * Runs the OpenID Connect flow in the popup (spec §3 "sign in with Google popup"); the popup's
+ * last page reports back on a BroadcastChannel. Resolves once the session cookie is set.
+ */
+export async function signInWithGooglePopup(popup: Window | null): Promise<{ isNewUser: boolean }> {
+  if (!popup) throw new Error(GOOGLE_MESSAGES.popupBlocked);
+  let url: string;
+  try {
+    url = await startGoogleSignIn();
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
+  popup.location.href = url;
+
+  return new Promise((resolve, reject) => {
+    const channel = new BroadcastChannel(GOOGLE_CHANNEL);
+    let closedChecks = 0;
+    const timer = window.setInterval(() => {
+      // Two checks in a row: a window between two documents can look closed for an instant.
+      closedChecks = popup.closed ? closedChecks + 1 : 0;
+      if (closedChecks >= 2) finish(() => reject(new Error(GOOGLE_MESSAGES.popupClosed)));
+    }, 500);
+    function finish(settle: () => void) {
+      window.clearInterval(timer);
+      channel.close();
+      settle();
+    }
+    channel.onmessage = (event: MessageEvent<{ result?: string; error?: string }>) => {
+      const { result, error } = event.data ?? {};
+      if (result === 'error' || error) {
+        finish(() => reject(new Error(messageForError(error ?? ''))));
+      } else {
+        finish(() => resolve({ isNewUser: result === 'new-user' }));
+      }
+    };
+  });
+}

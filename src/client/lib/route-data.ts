@@ -1,0 +1,23 @@
+import { use } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * A route's loader (spec §2 "Loader fetches …"): started on the first render of a navigation and
+ * read with React's `use`, so the page suspends (the layout shows the loading indicator) until the
+ * data is there, and a failure reaches the route error boundary (the 404 page).
+ * Keyed by the navigation, so each visit loads fresh data and re-renders reuse it.
+ */
+const loads = new Map<string, Promise<unknown>>();
+const MAX_KEPT = 50;
+
+export function useRouteData<T>(name: string, load: () => Promise<T>): T {
+  const location = useLocation();
+  const key = `${location.key}|${location.pathname}${location.search}|${name}`;
+  let promise = loads.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = load();
+    loads.set(key, promise);
+    if (loads.size > MAX_KEPT) loads.delete(loads.keys().next().value!);
+  }
+  return use(promise);
+}

@@ -1,0 +1,107 @@
+/** Task constants, rules and messages without zod, so the app shell can use them cheaply. */
+/** spec §3: the six categories. Browse and list filters add 'All' (CATEGORY_ALL). */
+export const CATEGORIES = [
+  'Web Development',
+  'Design',
+  'Writing',
+  'Marketing',
+  'Data Entry',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const CATEGORY_ALL = 'All';
+
+/** spec §9 */
+export const HOME_FEATURED_COUNT = 8;
+export const HOME_HIGHLIGHTED_COUNT = 4;
+export const DASHBOARD_RECENT_COUNT = 5;
+export const CARD_DESCRIPTION_LIMIT = 100;
+export const TASK_SORTS = ['deadline', 'bidsCount'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+/** Bounds that the spec leaves open; README "Validation" documents them. */
+export const TITLE_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const BUDGET_MAX = 1_000_000;
+export const LIST_LIMIT_MAX = 100;
+
+/** The spec's task messages (§4, §5, §6, §8), word for word. */
+export const TASK_MESSAGES = {
+  budgetNegative: "Budget Can't be Negative!",
+  budgetZero: "Budget Can't be Zero!",
+  added: 'Task added successfully!',
+  addFailed: 'Failed to add task.',
+  updated: 'Task updated successfully!',
+  noChanges: 'No changes were made.',
+  bidPlaced: 'Bid placed successfully!',
+  bidFailed: 'Failed to place bid.',
+  deleteCanceled: 'Task deletion canceled.',
+  deletedTitle: 'Deleted!',
+  deletedText: 'Your task has been deleted.',
+  deleteErrorTitle: 'Error!',
+  deleteErrorText: 'Failed to delete task.',
+  notAuthorizedTitle: 'You are not authorized to edit this task.',
+  notAuthorizedText: 'You can only edit tasks that you have posted.',
+  loadUserTasksFailed: 'Failed to load user tasks.',
+  noTasks: 'No tasks available.',
+  noTasksInCategory: 'No tasks found in this category.',
+  noPostedTasks: "You haven't posted any tasks yet.",
+  noTasksPostedYet: 'No tasks posted yet.',
+} as const;
+export const totalBidsMessage = (count: number) => `Total Bids: ${count}`;
+export const youBidForMessage = (count: number) => `You bid for ${count} opportunities.`;
+
+/** Messages the spec does not word; ours, kept here once. */
+export const TASK_FIELD_MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters.`,
+  categoryRequired: 'Category is required.',
+  categoryInvalid: `Category must be one of: ${CATEGORIES.join(', ')}.`,
+  descriptionRequired: 'Description is required.',
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`,
+  deadlineRequired: 'Deadline is required.',
+  deadlineInvalid: 'Deadline must be a real date written as YYYY-MM-DD.',
+  budgetRequired: 'Budget is required.',
+  budgetNotNumber: 'Budget must be a number.',
+  budgetTooLarge: `Budget can be at most ${BUDGET_MAX.toLocaleString('en-US')} USD.`,
+  budgetCents: 'Budget can have at most 2 decimal places.',
+  taskNotFound: 'Task not found.',
+  notYourTask: 'You can only change tasks that you have posted.',
+  emailNotYours: 'You can only list your own tasks.',
+  limitInvalid: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}.`,
+  sortInvalid: `sort must be one of: ${TASK_SORTS.join(', ')}.`,
+} as const;
+
+const M = TASK_FIELD_MESSAGES;
+
+/** True for a real calendar date written YYYY-MM-DD (no 2023-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/**
+ * The budget problem the spec names first (§5): negative, then zero; our own bounds after.
+ * Returns null for a good budget. Shared by the server schema and the forms.
+ */
+export function budgetProblem(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
+    return M.budgetRequired;
+  }
+  const budget = typeof value === 'number' ? value : Number(String(value).trim());
+  if (typeof value !== 'number' && typeof value !== 'string') return M.budgetNotNumber;
+  if (!Number.isFinite(budget)) return M.budgetNotNumber;
+  if (budget < 0) return TASK_MESSAGES.budgetNegative;
+  if (budget === 0) return TASK_MESSAGES.budgetZero;
+  if (budget > BUDGET_MAX) return M.budgetTooLarge;
+  if (Math.abs(Math.round(budget * 100) - budget * 100) > 1e-6) return M.budgetCents;
+  return null;
+}
