@@ -1,6 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { DashboardLayout } from './components/dashboard-layout.tsx';
 import { MainLayout } from './components/main-layout.tsx';
+import { RequireAuth } from './components/require-auth.tsx';
 import { NotFound } from './routes/not-found.tsx';
 
 /**
@@ -17,6 +19,17 @@ const ContactUs = page(() => import('./routes/contact-us.tsx'));
 const Terms = page(() => import('./routes/terms.tsx'));
 const Login = page(() => import('./routes/login.tsx'));
 const Signup = page(() => import('./routes/signup.tsx'));
+const BrowseTasks = page(() => import('./routes/browse-tasks.tsx'));
+const TaskDetails = page(() => import('./routes/task-details.tsx'));
+const AddTask = page(() => import('./routes/add-task.tsx'));
+const EditTask = page(() => import('./routes/edit-task.tsx'));
+const MyPostedTasks = page(() => import('./routes/my-posted-tasks.tsx'));
+const DashboardOverview = page(() => import('./routes/dashboard-overview.tsx'));
+const DashboardAllTasks = page(() => import('./routes/dashboard-all-tasks.tsx'));
+const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.tsx'));
+
+/** spec §2 "Protected routes". */
+const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 export function AppRoutes() {
   return (
@@ -28,6 +41,19 @@ export function AppRoutes() {
         <Route path="terms" element={<Terms />} />
         <Route path="login" element={<Login />} />
         <Route path="signup" element={<Signup />} />
+        <Route path="browse-tasks" element={<BrowseTasks />} />
+        <Route path="task/:id" element={guard(<TaskDetails />)} />
+        <Route path="add-task" element={guard(<AddTask />)} />
+        <Route path="edit-task/:id" element={guard(<EditTask />)} />
+        <Route path="my-posted-tasks" element={guard(<MyPostedTasks />)} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route path="dashboard" element={<DashboardLayout />}>
+        <Route index element={guard(<DashboardOverview />)} />
+        <Route path="all-tasks" element={<DashboardAllTasks />} />
+        <Route path="my-tasks" element={guard(<MyPostedTasks />)} />
+        <Route path="add-task" element={guard(<AddTask />)} />
+        <Route path="edit-profile" element={guard(<DashboardEditProfile />)} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,0 +1,174 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CATEGORIES, taskInputSchema, type TaskInput } from '../../shared/tasks.ts';
+import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
+import type { SessionUser } from '../lib/session.tsx';
+import { FormField } from './form-field.tsx';
+
+export interface TaskFormValues {
+  title: string;
+  category: string;
+  description: string;
+  deadline: string;
+  budget: string;
+}
+
+export const EMPTY_TASK_FORM: TaskFormValues = {
+  title: '',
+  category: '',
+  description: '',
+  deadline: '',
+  budget: '',
+};
+
+interface TaskFormProps {
+  poster: SessionUser;
+  initialValues?: TaskFormValues;
+  submitLabel: string;
+  /** Resolves true when the form should reset (a task was added). */
+  onSubmit(input: TaskInput): Promise<boolean>;
+}
+
+/**
+ * The add and edit form (spec §2, §5): every field required, budget checked in the browser with
+ * the spec's messages before any request; the poster is shown read-only and never sent.
+ */
+export function TaskForm({
+  poster,
+  initialValues = EMPTY_TASK_FORM,
+  submitLabel,
+  onSubmit,
+}: TaskFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const ids = { category: useId(), description: useId() };
+  const set = (field: keyof TaskFormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = taskInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(taskInputSchema, values) ?? {});
+      return;
+    }
+    setErrors({});
+    setIsSubmitting(true);
+    try {
+      if (await onSubmit(parsed.data)) setValues(EMPTY_TASK_FORM);
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  const describedBy = (field: string, id: string) => (errors[field] ? `${id}-error` : undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4 md:grid-cols-2"
+      aria-label={submitLabel}
+    >
+      <div className="md:col-span-2">
+        <FormField
+          label="Title"
+          name="title"
+          required
+          maxLength={120}
+          value={values.title}
+          error={errors.title}
+          onChange={set('title')}
+        />
+      </div>
+      <div className="form-control w-full">
+        <label htmlFor={ids.category} className="label pb-1">
+          <span className="label-text font-medium">Category</span>
+        </label>
+        <select
+          id={ids.category}
+          name="category"
+          required
+          className={`select select-bordered w-full ${errors.category ? 'select-error' : ''}`}
+          value={values.category}
+          onChange={set('category')}
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={describedBy('category', ids.category)}
+        >
+          <option value="" disabled>
+            Select a category
+          </option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+        {errors.category && (
+          <p id={`${ids.category}-error`} role="alert" className="mt-1 text-sm text-error">
+            {errors.category}
+          </p>
+        )}
+      </div>
+      <FormField
+        label="Deadline"
+        name="deadline"
+        type="date"
+        required
+        value={values.deadline}
+        error={errors.deadline}
+        onChange={set('deadline')}
+      />
+      <FormField
+        label="Budget (USD)"
+        name="budget"
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        required
+        value={values.budget}
+        error={errors.budget}
+        onChange={set('budget')}
+      />
+      <div className="form-control w-full md:col-span-2">
+        <label htmlFor={ids.description} className="label pb-1">
+          <span className="label-text font-medium">Description</span>
+        </label>
+        <textarea
+          id={ids.description}
+          name="description"
+          required
+          maxLength={5000}
+          className={`textarea textarea-bordered h-36 w-full ${errors.description ? 'textarea-error' : ''}`}
+          value={values.description}
+          onChange={set('description')}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={describedBy('description', ids.description)}
+        />
+        {errors.description && (
+          <p id={`${ids.description}-error`} role="alert" className="mt-1 text-sm text-error">
+            {errors.description}
+          </p>
+        )}
+      </div>
+      <FormField label="Your name" name="userName" value={poster.name} readOnly />
+      <FormField label="Your email" name="userEmail" type="email" value={poster.email} readOnly />
+      <div className="md:col-span-2">
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function toFormValues(task: Omit<TaskInput, 'budget'> & { budget: number }): TaskFormValues {
+  return {
+    title: task.title,
+    category: task.category,
+    description: task.description,
+    deadline: task.deadline,
+    budget: String(task.budget),
+  };
+}

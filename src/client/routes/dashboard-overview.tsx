@@ -1,0 +1,114 @@
+import { Link } from 'react-router';
+import { DASHBOARD_RECENT_COUNT, TASK_MESSAGES } from '../../shared/task-rules.ts';
+import type { Task } from '../../shared/tasks.ts';
+import { Avatar } from '../components/avatar.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { api } from '../lib/api.ts';
+import { formatBudget, formatDeadline } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+import { useRouteData } from '../lib/route-data.ts';
+import { useSession } from '../lib/session.tsx';
+
+type Overview = { ok: true; allTasks: Task[]; myTasks: Task[] } | { ok: false };
+
+/** /dashboard (spec §2): profile card, three counters and the first 5 of the user's tasks. */
+export default function DashboardOverview() {
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  // A failed load is a message here (spec §8), not the 404 page.
+  const overview = useRouteData<Overview>('overview', async () => {
+    try {
+      const [allTasks, myTasks] = await Promise.all([api.listTasks(), api.listTasks({ email })]);
+      return { ok: true, allTasks, myTasks };
+    } catch (error) {
+      console.error(error);
+      return { ok: false };
+    }
+  });
+  if (!user) return null;
+
+  const counters = overview.ok
+    ? [
+        { label: 'Tasks Posted', value: overview.myTasks.length },
+        {
+          label: 'Bids Received',
+          value: overview.myTasks.reduce((sum, t) => sum + t.bidsCount, 0),
+        },
+        { label: 'Total Tasks', value: overview.allTasks.length },
+      ]
+    : [];
+
+  return (
+    <div className="space-y-8">
+      <PageTitle name="Dashboard" />
+      <h1 className="text-3xl font-bold">Dashboard</h1>
+      <section aria-labelledby="profile-heading" className="card bg-base-200">
+        <div className="card-body flex-row flex-wrap items-center gap-4">
+          <Avatar user={user} size="w-20" />
+          <div className="flex-1">
+            <h2 id="profile-heading" className="text-2xl font-semibold">
+              {user.name}
+            </h2>
+            <p className="opacity-75">{user.email}</p>
+          </div>
+          <Link to={paths.dashboardEditProfile} className="btn btn-primary btn-sm">
+            Edit Profile
+          </Link>
+        </div>
+      </section>
+      {!overview.ok ? (
+        <p role="alert" className="alert alert-error">
+          {TASK_MESSAGES.loadUserTasksFailed}
+        </p>
+      ) : (
+        <>
+          <section
+            aria-label="Counters"
+            className="stats stats-vertical w-full shadow md:stats-horizontal"
+          >
+            {counters.map((counter) => (
+              <div key={counter.label} className="stat">
+                <div className="stat-title">{counter.label}</div>
+                <div className="stat-value text-primary">{counter.value}</div>
+              </div>
+            ))}
+          </section>
+          <section aria-labelledby="recent-heading" className="space-y-3">
+            <h2 id="recent-heading" className="text-2xl font-semibold">
+              Recent Tasks
+            </h2>
+            {overview.myTasks.length === 0 ? (
+              <p className="rounded-box bg-base-200 p-6 text-center">
+                {TASK_MESSAGES.noTasksPostedYet}
+              </p>
+            ) : (
+              <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+                {overview.myTasks.slice(0, DASHBOARD_RECENT_COUNT).map((task) => (
+                  <li
+                    key={task._id}
+                    className="flex flex-wrap items-center justify-between gap-2 p-3"
+                  >
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{task.title}</p>
+                      <p className="text-sm opacity-75">
+                        {task.category} · {formatBudget(task.budget)} · due{' '}
+                        {formatDeadline(task.deadline)}
+                      </p>
+                    </div>
+                    <Link
+                      to={paths.task(task._id)}
+                      className="btn btn-outline btn-sm"
+                      aria-label={`View ${task.title}`}
+                    >
+                      View
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
