@@ -30,7 +30,7 @@ export function Footer() {
           </p>
         </section>
         <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className="footer-title">
+          <h2 id="footer-links" className="mb-2 text-sm font-bold uppercase tracking-wide">
             Quick Links
           </h2>
           <ul className="space-y-1">
@@ -44,7 +44,7 @@ export function Footer() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-social">
-          <h2 id="footer-social" className="footer-title">
+          <h2 id="footer-social" className="mb-2 text-sm font-bold uppercase tracking-wide">
             Follow Us
           </h2>
           <ul className="space-y-1">
@@ -63,7 +63,7 @@ export function Footer() {
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="footer-title">
+          <h2 id="footer-contact" className="mb-2 text-sm font-bold uppercase tracking-wide">
             Contact
           </h2>
           <p>Email: {SUPPORT_CONTACT.email}</p>

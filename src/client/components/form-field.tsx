@@ -15,8 +15,8 @@ export function FormField({ label, error, hint, className, ...input }: FieldProp
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className="form-control w-full">
-      <label htmlFor={id} className="label pb-1">
-        <span className="label-text font-medium">{label}</span>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
       </label>
       <input
         id={id}

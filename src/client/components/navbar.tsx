@@ -46,7 +46,16 @@ export function Navbar() {
     <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start gap-1">
-          <div className="relative lg:hidden">
+          <div
+            className="relative lg:hidden"
+            onKeyDown={(event) => {
+              // Escape closes the menu from the button or from inside it, focus back on the button.
+              if (event.key === 'Escape' && isMenuOpen) {
+                setIsMenuOpen(false);
+                menuButton.current?.focus();
+              }
+            }}
+          >
             <button
               ref={menuButton}
               type="button"
@@ -64,12 +73,6 @@ export function Navbar() {
               <ul
                 id={menuId}
                 className="menu absolute left-0 top-12 z-50 w-56 rounded-box bg-base-100 p-2 shadow-lg"
-                onKeyDown={(event) => {
-                  if (event.key === 'Escape') {
-                    setIsMenuOpen(false);
-                    menuButton.current?.focus();
-                  }
-                }}
               >
                 {items}
               </ul>

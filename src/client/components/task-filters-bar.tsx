@@ -11,8 +11,8 @@ export function TaskFiltersBar({ filters }: { filters: Filters }) {
   return (
     <div className="flex flex-wrap items-end gap-4">
       <div className="form-control">
-        <label htmlFor={categoryId} className="label pb-1">
-          <span className="label-text font-medium">Category</span>
+        <label htmlFor={categoryId} className="mb-1 block font-medium">
+          Category
         </label>
         <select
           id={categoryId}
@@ -28,8 +28,8 @@ export function TaskFiltersBar({ filters }: { filters: Filters }) {
         </select>
       </div>
       <div className="form-control">
-        <label htmlFor={sortId} className="label pb-1">
-          <span className="label-text font-medium">Sort by budget</span>
+        <label htmlFor={sortId} className="mb-1 block font-medium">
+          Sort by budget
         </label>
         <select
           id={sortId}

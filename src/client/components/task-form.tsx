@@ -82,8 +82,8 @@ export function TaskForm({
         />
       </div>
       <div className="form-control w-full">
-        <label htmlFor={ids.category} className="label pb-1">
-          <span className="label-text font-medium">Category</span>
+        <label htmlFor={ids.category} className="mb-1 block font-medium">
+          Category
         </label>
         <select
           id={ids.category}
@@ -132,8 +132,8 @@ export function TaskForm({
         onChange={set('budget')}
       />
       <div className="form-control w-full md:col-span-2">
-        <label htmlFor={ids.description} className="label pb-1">
-          <span className="label-text font-medium">Description</span>
+        <label htmlFor={ids.description} className="mb-1 block font-medium">
+          Description
         </label>
         <textarea
           id={ids.description}

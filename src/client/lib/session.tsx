@@ -127,7 +127,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           ),
         ),
       signOut: async () => {
-        await act(async () => (await loadAuthClient()).signOut());
+        // Stay in the app (spec §4 'Logged out!'): never follow the provider's end-session URL.
+        await act(async () => (await loadAuthClient()).signOut({ disableRedirect: true }));
       },
     }),
     [user, isLoading, act, settle],

@@ -87,8 +87,8 @@ export default function ContactUs() {
             onChange={set('subject')}
           />
           <div className="form-control">
-            <label htmlFor="contact-message" className="label pb-1">
-              <span className="label-text font-medium">Message</span>
+            <label htmlFor="contact-message" className="mb-1 block font-medium">
+              Message
             </label>
             <textarea
               id="contact-message"

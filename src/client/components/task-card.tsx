@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CARD_DESCRIPTION_LIMIT } from '../../shared/task-rules.ts';
+import type { Task } from '../../shared/tasks.ts';
+import { formatBudget, formatDeadline, truncate } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
+
+interface TaskCardProps {
+  task: Task;
+  /** spec §2 "/browse-tasks": cut the description at CARD_DESCRIPTION_LIMIT with an ellipsis. */
+  truncateDescription?: boolean;
+  /** The title's level, one below the heading of the list the card sits in. */
+  headingLevel?: 2 | 3 | 4;
+  /** Extra content at the top of the card, such as a badge. */
+  badge?: ReactNode;
+}
+
+/** One task as a card (spec §3): title, category, description, budget, deadline, bids. */
+export function TaskCard({
+  task,
+  truncateDescription = false,
+  headingLevel = 3,
+  badge,
+}: TaskCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  // spec §3: bidsCount may be absent and then counts as 0.
+  const bids = task.bidsCount ?? 0;
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <div className="card-body gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-outline">{task.category}</span>
+          {badge}
+        </div>
+        <Heading className="card-title text-lg leading-snug break-words">{task.title}</Heading>
+        <p className="text-sm break-words">
+          {truncateDescription
+            ? truncate(task.description, CARD_DESCRIPTION_LIMIT)
+            : task.description}
+        </p>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-base-content/90">Budget</dt>
+            <dd className="font-semibold">{formatBudget(task.budget)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/90">Deadline</dt>
+            <dd className="font-semibold">
+              <time dateTime={task.deadline}>{formatDeadline(task.deadline)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/90">Bids</dt>
+            <dd className="font-semibold">{bids}</dd>
+          </div>
+        </dl>
+        <div className="card-actions mt-auto justify-end">
+          <Link to={paths.task(task._id)} className="btn btn-primary btn-sm">
+            View Details<span className="sr-only">: {task.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
