@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import http from 'node:http';
+
+/**
+ * The bench's yardstick: bare node:http answering, per "METHOD /url", the exact bytes the real
+ * server answered. Usage: node bench/bare-server.ts <answers.json> <port>
+ */
+export interface BareAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+export type BareAnswers = Record<string, BareAnswer>;
+
+const [file, port] = process.argv.slice(2);
+if (!file || !port) throw new Error('usage: node bench/bare-server.ts <answers.json> <port>');
+
+const answers = new Map(
+  Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as BareAnswers).map(([key, answer]) => {
+    const body = Buffer.from(answer.body);
+    const headers = { 'content-type': answer.contentType, 'content-length': body.length };
+    return [key, { status: answer.status, headers, body }];
+  }),
+);
+
+const server = http.createServer((request, response) => {
+  const answer = answers.get(`${request.method} ${request.url}`);
+  // Read the request to its end, as a real server has to.
+  request.resume();
+  if (!answer) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(answer.status, answer.headers).end(answer.body);
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(port), '127.0.0.1');
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

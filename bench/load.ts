@@ -1,0 +1,59 @@
+import { readCpuSeconds, spawnChild } from './processes.ts';
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'PATCH';
+  headers: Record<string, string>;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export interface MeasuredLoad extends LoadResult {
+  /**
+   * CPU the server spent per request while measured: unlike req/s, barely moved by other
+   * processes competing for the cores. Undefined where /proc is not available.
+   */
+  serverCpuMicros: number | undefined;
+}
+
+/** Printed by the worker between its warm-up and its measured run. */
+export const MEASURING = 'measuring\n';
+
+/** One autocannon run in its own process, so the load generator never shares the servers' loop. */
+export async function runLoad(
+  spec: LoadSpec,
+  cwd: string,
+  serverPid: number,
+): Promise<MeasuredLoad> {
+  const worker = spawnChild(['bench/load-worker.ts', JSON.stringify(spec)], {
+    cwd,
+    captureStdout: true,
+  });
+  let stdout = '';
+  let cpuAtStart: number | undefined;
+  worker.process.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (cpuAtStart === undefined && stdout.startsWith(MEASURING)) {
+      cpuAtStart = readCpuSeconds(serverPid);
+    }
+  });
+  const code = await worker.exited;
+  const cpuAtEnd = readCpuSeconds(serverPid);
+  if (code !== 0) throw new Error(`load worker failed (${code}):\n${worker.output()}`);
+  const result = JSON.parse(stdout.slice(MEASURING.length)) as LoadResult;
+  const serverCpuMicros =
+    cpuAtStart === undefined || cpuAtEnd === undefined || !result.requests
+      ? undefined
+      : ((cpuAtEnd - cpuAtStart) * 1e6) / result.requests;
+  return { ...result, serverCpuMicros };
+}

@@ -1,0 +1,33 @@
+import { createAuth } from './auth/auth.ts';
+import { loadAuthSecret } from './auth/secret.ts';
+import { parseConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { SeedRefusedError, seedDemoData } from './seed/demo-data.ts';
+
+/** `npm run seed [-- --force]`: demo users and tasks in the database the server would use. */
+const force = process.argv.slice(2).includes('--force');
+const config = parseConfig();
+const handle = await openDatabase(config);
+
+try {
+  const auth = createAuth({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    secret: loadAuthSecret(config.authSecret, config.dataDir),
+  });
+  const result = await seedDemoData(handle, auth, { force });
+  const where = handle.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  console.log(`Added ${result.tasks} tasks and ${result.bids} bids (${where}).`);
+  console.log('Demo accounts:');
+  for (const user of result.users) {
+    const note = user.created ? '' : '  (existed already: password as it was)';
+    console.log(`  ${user.email.padEnd(28)} ${user.password}${note}`);
+  }
+} catch (error) {
+  if (!(error instanceof SeedRefusedError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, DESCRIPTION_MAX_LENGTH, isCalendarDate } from '../../shared/tasks.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { countTasks, DEMO_USERS, SeedRefusedError, seedDemoData } from './demo-data.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function countUsers() {
+  const row = await t.db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+describe('seedDemoData', () => {
+  it('loads about 40 tasks in every category, posted by three demo users', async () => {
+    const result = await seedDemoData(t, t.app.auth);
+    expect(result.users.map((user) => user.created)).toEqual([true, true, true]);
+    expect(result.tasks).toBeGreaterThanOrEqual(35);
+    expect(result.tasks).toBeLessThanOrEqual(45);
+
+    const tasks = await t.db.selectFrom('tasks').selectAll().execute();
+    expect(tasks).toHaveLength(result.tasks);
+    expect(new Set(tasks.map((task) => task.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(tasks.map((task) => task.user_id))).toEqual(
+      new Set(result.users.map((user) => user.id)),
+    );
+    expect(tasks.some((task) => task.description.length > 100)).toBe(true);
+    expect(tasks.every((task) => task.description.length <= DESCRIPTION_MAX_LENGTH)).toBe(true);
+    expect(tasks.every((task) => isCalendarDate(task.deadline))).toBe(true);
+    expect(new Set(tasks.map((task) => task.deadline)).size).toBeGreaterThan(10);
+    expect(tasks.some((task) => Number(task.budget_cents) % 100 !== 0)).toBe(true);
+    expect(new Set(tasks.map((task) => Number(task.bids_count))).size).toBeGreaterThan(5);
+  });
+
+  it('records one bids row per counted bid, never by the poster', async () => {
+    const tasks = await t.db.selectFrom('tasks').select(['id', 'bids_count', 'user_id']).execute();
+    const bids = await t.db.selectFrom('bids').select(['task_id', 'bidder_id']).execute();
+    for (const task of tasks) {
+      const own = bids.filter((bid) => bid.task_id === task.id);
+      expect(own).toHaveLength(Number(task.bids_count));
+      expect(own.every((bid) => bid.bidder_id !== task.user_id)).toBe(true);
+    }
+  });
+
+  it('makes accounts that sign in with the printed passwords', async () => {
+    for (const user of DEMO_USERS) {
+      const response = await t.request('POST', '/api/auth/sign-in/email', {
+        body: { email: user.email, password: user.password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ user: { email: user.email, name: user.name } });
+    }
+  });
+
+  it('shows the demo tasks through the API', async () => {
+    const response = await t.request('GET', '/api/tasks?limit=8&sort=deadline');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(8);
+  });
+
+  it('refuses a database that holds tasks, and adds to it with force', async () => {
+    const before = await countTasks(t.db);
+    await expect(seedDemoData(t, t.app.auth)).rejects.toBeInstanceOf(SeedRefusedError);
+    expect(await countTasks(t.db)).toBe(before);
+
+    const result = await seedDemoData(t, t.app.auth, { force: true });
+    expect(result.users.map((user) => user.created)).toEqual([false, false, false]);
+    expect(await countUsers()).toBe(DEMO_USERS.length);
+    expect(await countTasks(t.db)).toBe(before + result.tasks);
+  });
+});

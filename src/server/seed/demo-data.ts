@@ -1,0 +1,606 @@
+import crypto from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import type { Category } from '../../shared/tasks.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { BidTable, Database, TaskTable } from '../db/types.ts';
+
+export interface DemoUser {
+  name: string;
+  email: string;
+  password: string;
+  image: string;
+}
+
+/** Printed by `npm run seed`: demo accounts only, never real ones. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    name: 'Maya Chen',
+    email: 'maya.chen@example.com',
+    password: 'MayaDemo123',
+    image: 'https://api.dicebear.com/9.x/initials/svg?seed=Maya%20Chen',
+  },
+  {
+    name: 'Omar Haddad',
+    email: 'omar.haddad@example.com',
+    password: 'OmarDemo123',
+    image: 'https://api.dicebear.com/9.x/initials/svg?seed=Omar%20Haddad',
+  },
+  {
+    name: 'Lena Fischer',
+    email: 'lena.fischer@example.com',
+    password: 'LenaDemo123',
+    image: 'https://api.dicebear.com/9.x/initials/svg?seed=Lena%20Fischer',
+  },
+];
+
+export interface DemoTask {
+  title: string;
+  category: Category;
+  description: string;
+  budget: number;
+  /** Days from today: deadlines stay in the future whenever the seed runs. */
+  dueInDays: number;
+  postedDaysAgo: number;
+  bids: number;
+  /** Index into DEMO_USERS. */
+  poster: number;
+}
+
+export const DEMO_TASKS: readonly DemoTask[] = [
+  {
+    title: 'Fix the broken contact form on our WordPress site',
+    category: 'Web Development',
+    description:
+      'Our Contact Form 7 form stopped sending emails after we moved hosting. We need someone to find out why (probably the SMTP settings) and get it working again. wp-admin and cPanel access will be provided.',
+    budget: 60,
+    dueInDays: 3,
+    postedDaysAgo: 1,
+    bids: 5,
+    poster: 0,
+  },
+  {
+    title: 'Build a responsive landing page from a Figma design',
+    category: 'Web Development',
+    description:
+      'One landing page, close to the Figma file (desktop and mobile frames provided). Plain HTML/CSS or Tailwind, no framework needed. It should score 90+ on Lighthouse performance.',
+    budget: 350,
+    dueInDays: 14,
+    postedDaysAgo: 2,
+    bids: 9,
+    poster: 1,
+  },
+  {
+    title: 'Add Stripe Checkout to a small Express shop',
+    category: 'Web Development',
+    description:
+      'We sell three digital products from a Node/Express site. We need a Stripe Checkout session per product, a webhook that marks the order paid in our Postgres table, and a simple thank-you page.',
+    budget: 480,
+    dueInDays: 21,
+    postedDaysAgo: 4,
+    bids: 6,
+    poster: 2,
+  },
+  {
+    title: 'Speed up a slow WooCommerce store',
+    category: 'Web Development',
+    description:
+      'Product pages take more than 6 seconds to load. Looking for an audit and fixes: image optimisation, a caching plugin, removing unused plugins. Please share before/after PageSpeed numbers.',
+    budget: 225.5,
+    dueInDays: 10,
+    postedDaysAgo: 6,
+    bids: 11,
+    poster: 0,
+  },
+  {
+    title: 'Convert a jQuery date-range picker to a React component',
+    category: 'Web Development',
+    description:
+      'A 300-line jQuery widget needs to become a typed React component (TypeScript) with the same behaviour and keyboard support.',
+    budget: 275,
+    dueInDays: 18,
+    postedDaysAgo: 3,
+    bids: 4,
+    poster: 1,
+  },
+  {
+    title: 'Point a custom domain to Netlify with HTTPS',
+    category: 'Web Development',
+    description: 'Domain is at Namecheap. Enable HTTPS and redirect www to the bare domain.',
+    budget: 40,
+    dueInDays: 2,
+    postedDaysAgo: 0,
+    bids: 0,
+    poster: 2,
+  },
+  {
+    title: 'Fix layout bugs in Safari on iPhone',
+    category: 'Web Development',
+    description:
+      'The sticky header overlaps the content and the hero video does not autoplay on iOS Safari. The fixes must not break Chrome or Firefox.',
+    budget: 120,
+    dueInDays: 7,
+    postedDaysAgo: 8,
+    bids: 3,
+    poster: 0,
+  },
+  {
+    title: 'Logo for a neighbourhood bakery',
+    category: 'Design',
+    description:
+      "Friendly, hand-drawn feel in warm colours for 'Crumb & Co.'. We need SVG and PNG files, a horizontal and a stacked version, and a one-page usage sheet.",
+    budget: 180,
+    dueInDays: 12,
+    postedDaysAgo: 2,
+    bids: 14,
+    poster: 1,
+  },
+  {
+    title: 'Ten Instagram post templates in Canva',
+    category: 'Design',
+    description:
+      'Editable Canva templates for a yoga studio: class announcements, quotes and offers. Brand colours and fonts are ready.',
+    budget: 95,
+    dueInDays: 9,
+    postedDaysAgo: 5,
+    bids: 7,
+    poster: 2,
+  },
+  {
+    title: 'Redesign a two-sided restaurant menu',
+    category: 'Design',
+    description: 'A4, print-ready PDF. About 40 dishes, prices included. Current menu attached.',
+    budget: 85,
+    dueInDays: 6,
+    postedDaysAgo: 1,
+    bids: 5,
+    poster: 0,
+  },
+  {
+    title: 'Icon set for a budgeting app',
+    category: 'Design',
+    description:
+      '24 line icons on a 24 px grid (groceries, rent, transport, savings and so on) with a consistent stroke, delivered as optimised SVG and as a Figma component set.',
+    budget: 320,
+    dueInDays: 25,
+    postedDaysAgo: 7,
+    bids: 8,
+    poster: 1,
+  },
+  {
+    title: 'Business cards for a small law firm',
+    category: 'Design',
+    description: 'Clean and serious, two partners, front and back. Print-ready with bleed.',
+    budget: 60,
+    dueInDays: 4,
+    postedDaysAgo: 3,
+    bids: 3,
+    poster: 2,
+  },
+  {
+    title: 'Onboarding screens for a habit-tracker app',
+    category: 'Design',
+    description:
+      'Four onboarding screens and a sign-up screen in Figma, iOS and Android sizes, using our existing style guide. Light and dark mode, with simple illustrations.',
+    budget: 400,
+    dueInDays: 30,
+    postedDaysAgo: 10,
+    bids: 12,
+    poster: 0,
+  },
+  {
+    title: 'Book cover for a self-published thriller',
+    category: 'Design',
+    description:
+      'Front cover for ebook and paperback (spine and back for a 320-page book). Moody, city at night. Title and author name provided.',
+    budget: 250,
+    dueInDays: 20,
+    postedDaysAgo: 9,
+    bids: 10,
+    poster: 1,
+  },
+  {
+    title: 'Five blog posts about remote work tools',
+    category: 'Writing',
+    description:
+      'Posts of about 1,200 words each for a SaaS blog: reviews and comparisons of video, chat and whiteboard tools. SEO keywords provided, original writing only, no AI-generated text.',
+    budget: 300,
+    dueInDays: 16,
+    postedDaysAgo: 4,
+    bids: 13,
+    poster: 2,
+  },
+  {
+    title: 'Proofread a 12,000-word e-book',
+    category: 'Writing',
+    description:
+      'A guide to starting a vegetable garden. US English, track changes in Word, grammar and consistency only.',
+    budget: 149.99,
+    dueInDays: 8,
+    postedDaysAgo: 2,
+    bids: 6,
+    poster: 0,
+  },
+  {
+    title: 'Product descriptions for 30 handmade candles',
+    category: 'Writing',
+    description:
+      'Short, sensory descriptions (60 to 80 words each) for an Etsy shop. Scent notes, burn time and sizes are in a spreadsheet.',
+    budget: 120,
+    dueInDays: 11,
+    postedDaysAgo: 6,
+    bids: 9,
+    poster: 1,
+  },
+  {
+    title: 'Rewrite the About page of a dental clinic',
+    category: 'Writing',
+    description: 'About 400 words, warm and reassuring, mention our three dentists.',
+    budget: 75,
+    dueInDays: 5,
+    postedDaysAgo: 1,
+    bids: 2,
+    poster: 2,
+  },
+  {
+    title: 'Translate app strings from English to Spanish',
+    category: 'Writing',
+    description:
+      'About 800 short strings in a JSON file for a fitness app. Latin American Spanish, keep the placeholders like {count} untouched. A native speaker, please.',
+    budget: 90,
+    dueInDays: 9,
+    postedDaysAgo: 5,
+    bids: 7,
+    poster: 0,
+  },
+  {
+    title: 'Ghostwrite a LinkedIn article on hiring in logistics',
+    category: 'Writing',
+    description:
+      'About 1,000 words from the point of view of a warehouse operations manager. We will do a 30-minute call to share the stories.',
+    budget: 110,
+    dueInDays: 13,
+    postedDaysAgo: 11,
+    bids: 1,
+    poster: 1,
+  },
+  {
+    title: 'README and setup guide for an open-source CLI',
+    category: 'Writing',
+    description:
+      'Our CLI converts CSV to Parquet. We need a clear README (install, usage, examples) and a CONTRIBUTING guide. You should be comfortable running it yourself.',
+    budget: 160,
+    dueInDays: 15,
+    postedDaysAgo: 3,
+    bids: 4,
+    poster: 2,
+  },
+  {
+    title: 'Google Ads search campaign for a local plumber',
+    category: 'Marketing',
+    description:
+      'Set up one search campaign with three ad groups, keywords, negative keywords and call extensions. Monthly budget of $600. Conversion tracking is already in place.',
+    budget: 200,
+    dueInDays: 7,
+    postedDaysAgo: 2,
+    bids: 8,
+    poster: 0,
+  },
+  {
+    title: 'Monthly newsletter in Mailchimp',
+    category: 'Marketing',
+    description: 'Write and build our March newsletter from notes and photos we provide.',
+    budget: 70,
+    dueInDays: 4,
+    postedDaysAgo: 0,
+    bids: 0,
+    poster: 1,
+  },
+  {
+    title: 'SEO audit of a 40-page company website',
+    category: 'Marketing',
+    description:
+      'Technical and on-page audit with a prioritised list of fixes: titles, meta descriptions, broken links, Core Web Vitals and internal linking. Delivered as a spreadsheet and a short call.',
+    budget: 260,
+    dueInDays: 19,
+    postedDaysAgo: 8,
+    bids: 10,
+    poster: 2,
+  },
+  {
+    title: 'Find 50 micro-influencers in the home fitness niche',
+    category: 'Marketing',
+    description:
+      'Instagram or TikTok accounts with 5k to 50k followers and real engagement. Handle, follower count, engagement rate and contact email in a sheet.',
+    budget: 130,
+    dueInDays: 10,
+    postedDaysAgo: 4,
+    bids: 6,
+    poster: 0,
+  },
+  {
+    title: 'Two weeks of LinkedIn posts for a B2B startup',
+    category: 'Marketing',
+    description: 'Ten posts with images, scheduled in Buffer. We sell inventory software.',
+    budget: 140,
+    dueInDays: 12,
+    postedDaysAgo: 7,
+    bids: 5,
+    poster: 1,
+  },
+  {
+    title: 'Meta pixel and conversion tracking setup',
+    category: 'Marketing',
+    description:
+      'Install the Meta pixel and the Conversions API on a Shopify store, verify purchase and add-to-cart events, and fix the domain verification.',
+    budget: 95.5,
+    dueInDays: 5,
+    postedDaysAgo: 3,
+    bids: 4,
+    poster: 2,
+  },
+  {
+    title: 'Competitor pricing research for a scheduling SaaS',
+    category: 'Marketing',
+    description:
+      'Compare plans, prices and limits of 12 competitors we name, in one table, with notes on free trials and discounts.',
+    budget: 180,
+    dueInDays: 14,
+    postedDaysAgo: 12,
+    bids: 3,
+    poster: 0,
+  },
+  {
+    title: 'Enter 500 business cards into a spreadsheet',
+    category: 'Data Entry',
+    description:
+      'Scans of cards from a trade fair. Name, company, role, email and phone in Google Sheets.',
+    budget: 45,
+    dueInDays: 6,
+    postedDaysAgo: 1,
+    bids: 12,
+    poster: 1,
+  },
+  {
+    title: 'Clean and deduplicate a CRM export of 3,000 rows',
+    category: 'Data Entry',
+    description:
+      'HubSpot contacts export: merge duplicates, fix capitalisation of names, split full addresses into columns and flag rows without an email address.',
+    budget: 85,
+    dueInDays: 5,
+    postedDaysAgo: 2,
+    bids: 7,
+    poster: 2,
+  },
+  {
+    title: 'Copy product data from a PDF catalogue to a Shopify CSV',
+    category: 'Data Entry',
+    description:
+      'About 180 products: title, SKU, price, weight and description, following the Shopify import template. Images are in a separate folder, named by SKU.',
+    budget: 110,
+    dueInDays: 9,
+    postedDaysAgo: 5,
+    bids: 9,
+    poster: 0,
+  },
+  {
+    title: 'Transcribe 40 handwritten survey forms',
+    category: 'Data Entry',
+    description: 'Two pages each, mostly tick boxes and a few comments. Enter into a sheet.',
+    budget: 55.25,
+    dueInDays: 3,
+    postedDaysAgo: 0,
+    bids: 2,
+    poster: 1,
+  },
+  {
+    title: 'Tag 1,200 product photos by colour and type',
+    category: 'Data Entry',
+    description:
+      'Clothing photos for an online shop. Choose colour and garment type from fixed lists in a spreadsheet, one row per file name.',
+    budget: 70,
+    dueInDays: 8,
+    postedDaysAgo: 6,
+    bids: 5,
+    poster: 2,
+  },
+  {
+    title: 'Update a mailing list from returned post',
+    category: 'Data Entry',
+    description: 'About 150 returned letters: mark or correct the addresses in our Excel list.',
+    budget: 35,
+    dueInDays: 4,
+    postedDaysAgo: 9,
+    bids: 0,
+    poster: 0,
+  },
+  {
+    title: 'Edit a three-minute product demo video',
+    category: 'Other',
+    description:
+      'Raw screen recordings and a voiceover are ready. Cut, add captions, simple zoom effects and our intro/outro. 1080p for YouTube and a square version for LinkedIn.',
+    budget: 150,
+    dueInDays: 10,
+    postedDaysAgo: 3,
+    bids: 8,
+    poster: 1,
+  },
+  {
+    title: 'Record a 60-second voiceover in British English',
+    category: 'Other',
+    description: 'Calm, friendly female voice for an explainer video. Script is final.',
+    budget: 80,
+    dueInDays: 5,
+    postedDaysAgo: 2,
+    bids: 6,
+    poster: 2,
+  },
+  {
+    title: 'Book flights and hotels for a three-city trip',
+    category: 'Other',
+    description:
+      'Lisbon, Porto and Madrid over nine days in spring for two people. Compare options within our budget and book once we approve.',
+    budget: 50,
+    dueInDays: 6,
+    postedDaysAgo: 4,
+    bids: 1,
+    poster: 0,
+  },
+  {
+    title: 'Excel dashboard for monthly sales figures',
+    category: 'Other',
+    description:
+      'Turn our monthly sales sheet into a dashboard with pivot tables and charts by region, product and salesperson. It must update when we paste in a new month of data.',
+    budget: 175,
+    dueInDays: 17,
+    postedDaysAgo: 10,
+    bids: 7,
+    poster: 1,
+  },
+  {
+    title: 'Set up Google Workspace for a six-person team',
+    category: 'Other',
+    description:
+      'Move our email from a shared hosting inbox to Google Workspace: DNS records, mailboxes, shared drive and a calendar for bookings. Old mail should be imported.',
+    budget: 120,
+    dueInDays: 11,
+    postedDaysAgo: 5,
+    bids: 4,
+    poster: 2,
+  },
+  {
+    title: 'Write a short podcast intro jingle',
+    category: 'Other',
+    description: 'Upbeat, 10 to 15 seconds, royalty-free for us to use on every episode.',
+    budget: 65,
+    dueInDays: 21,
+    postedDaysAgo: 13,
+    bids: 2,
+    poster: 0,
+  },
+];
+
+/** The database holds tasks already and the caller did not ask to add more. */
+export class SeedRefusedError extends Error {
+  constructor(taskCount: number) {
+    super(
+      `The database already holds ${taskCount} task(s); nothing was added. ` +
+        'Run again with --force to add the demo tasks anyway.',
+    );
+    this.name = 'SeedRefusedError';
+  }
+}
+
+export interface SeedOptions {
+  force?: boolean | undefined;
+  /** The "today" that deadlines and dates are relative to. */
+  now?: Date | undefined;
+}
+
+export interface SeededUser extends DemoUser {
+  id: string;
+  /** False when the account existed already (its password may have been changed since). */
+  created: boolean;
+}
+
+export interface SeedResult {
+  users: SeededUser[];
+  tasks: number;
+  bids: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A local calendar date: deadlines are what the poster sees on their own calendar. */
+export function formatLocalDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export async function countTasks(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The account with this email, or a new one made through Better Auth so that its password
+ * hash is the one sign-in checks.
+ */
+export async function ensureUser(
+  db: Kysely<Database>,
+  auth: Auth,
+  user: DemoUser,
+): Promise<{ id: string; created: boolean }> {
+  const email = user.email.toLowerCase();
+  const found = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (found) return { id: found.id, created: false };
+  const result = await auth.api.signUpEmail({
+    body: { name: user.name, email, password: user.password, image: user.image },
+  });
+  return { id: result.user.id, created: true };
+}
+
+/**
+ * Loads the demo users, tasks and their bids. Refuses a database that holds tasks unless
+ * `force`; with `force` it reuses demo users that exist and adds the tasks again.
+ */
+export async function seedDemoData(
+  handle: { db: Kysely<Database> },
+  auth: Auth,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  const { db } = handle;
+  const existing = await countTasks(db);
+  if (existing > 0 && !options.force) throw new SeedRefusedError(existing);
+
+  const users: SeededUser[] = [];
+  for (const demo of DEMO_USERS) users.push({ ...demo, ...(await ensureUser(db, auth, demo)) });
+
+  const now = options.now ?? new Date();
+  const tasks: Insertable<TaskTable>[] = [];
+  const bids: Insertable<BidTable>[] = [];
+  DEMO_TASKS.forEach((demo, index) => {
+    const poster = users[demo.poster];
+    if (!poster) throw new Error(`Demo task "${demo.title}" names no demo user`);
+    // Spread posting times over the day so "newest first" has no ties.
+    const postedAt = now.getTime() - demo.postedDaysAgo * DAY_MS - (index + 1) * 17 * 60 * 1000;
+    const createdAt = new Date(postedAt).toISOString();
+    const id = crypto.randomUUID();
+    tasks.push({
+      id,
+      title: demo.title,
+      category: demo.category,
+      description: demo.description,
+      deadline: formatLocalDate(new Date(now.getTime() + demo.dueInDays * DAY_MS)),
+      budget_cents: Math.round(demo.budget * 100),
+      bids_count: demo.bids,
+      user_id: poster.id,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    const bidders = users.filter((user) => user.id !== poster.id);
+    for (let bid = 0; bid < demo.bids; bid += 1) {
+      const bidder = bidders[bid % bidders.length];
+      if (!bidder) break;
+      const bidAt = postedAt + ((now.getTime() - postedAt) * (bid + 1)) / (demo.bids + 1);
+      bids.push({
+        id: crypto.randomUUID(),
+        task_id: id,
+        bidder_id: bidder.id,
+        created_at: new Date(bidAt).toISOString(),
+      });
+    }
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('tasks').values(tasks).execute();
+    if (bids.length) await trx.insertInto('bids').values(bids).execute();
+  });
+  return { users, tasks: tasks.length, bids: bids.length };
+}
