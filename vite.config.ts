@@ -1,12 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * Writes .gz and .br beside every text asset, once, at build time: the server sends them as they
+ * are (@fastify/static preCompressed) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'tasklane-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        const full = path.join(outDir, file);
+        if (!COMPRESSIBLE.test(file) || !fs.statSync(full).isFile()) continue;
+        const content = fs.readFileSync(full);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
+        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,26 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import type { Engine } from './db/database.ts';
 import type { Database } from './db/types.ts';
-import { AppError } from './errors.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
+import { registerSecurity } from './security.ts';
+import { serializerCompiler } from './serializer.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 
 export interface AppDeps {
@@ -33,10 +31,6 @@ export interface AppDeps {
 }
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
-export const CROSS_SITE_WRITE = 'Cross-site requests may not change data.';
-/** The Google popup's last page (src/client/public/auth-popup-done.html). */
-const POPUP_DONE_PAGE = '/auth-popup-done.html';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth: Auth }> {
   const { config } = deps;
@@ -54,66 +48,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
   registerErrorHandling(app);
 
   const auth = createAuth({ config, db: deps.db, engine: deps.engine, secret: deps.authSecret });
-  const trusted = new Set(config.trustedOrigins);
+  await registerSecurity(app, config);
 
-  // helmet itself, built once: @fastify/helmet builds a new helmet (and re-parses the CSP)
-  // on every request, which cost more than reading the task (npm run bench).
-  const setSecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    hsts: config.publicUrl.startsWith('https:'),
-    // Profile photos come from other hosts.
-    crossOriginEmbedderPolicy: false,
-    // The Google sign-in popup must stay ours while it visits the provider.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    // helmet 8 throws rather than passing errors on, and only at build time for bad options.
-    setSecurityHeaders(request.raw, reply.raw, () => done());
-  });
-  // Pages the popup passes through on its way back from the provider keep no opener policy,
-  // or the browser would cut the popup off from the tab that opened it.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/auth/callback/') || request.url.startsWith(POPUP_DONE_PAGE)) {
-      reply.header('cross-origin-opener-policy', 'unsafe-none');
-    }
-  });
-
-  // Public reads answer any origin without credentials; writes only the app's own origins.
-  await app.register(cors, {
-    delegator: (request, callback) => {
-      const url = request.url ?? '';
-      const method = request.headers['access-control-request-method'] ?? request.method ?? 'GET';
-      const origin = request.headers.origin;
-      let options: FastifyCorsOptions = { origin: false };
-      if (origin && trusted.has(origin)) options = { origin, credentials: true };
-      else if (url.startsWith('/api/tasks') && SAFE_METHODS.has(method.toUpperCase())) {
-        options = { origin: '*', credentials: false };
-      }
-      callback(null, options);
-    },
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const origin = request.headers.origin;
-    // Browsers always send Origin on writes; only the app's own pages may write with cookies.
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) {
-      if (origin && !trusted.has(origin)) throw new AppError('forbidden', CROSS_SITE_WRITE);
-    }
-  });
-
-  await app.register(compress, { threshold: 1024 });
+  // Compression where it pays: the task list (routes opt in) and the built assets, which are
+  // compressed once at build time (vite.config.ts) rather than on every request.
+  await app.register(compress, { global: false });
 
   await app.register(swagger, {
     openapi: {
@@ -139,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../tests/support/test-app.ts';
-import { CROSS_SITE_WRITE } from './app.ts';
+import { CROSS_SITE_WRITE } from './security.ts';
 
 let t: TestApp;
 let user: TestUser;

@@ -40,3 +40,6 @@ export function passwordProblem(password: string): string | null {
   if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   return null;
 }
+
+/** The static page the Google sign-in popup ends on (src/client/public/auth-popup-done.html). */
+export const GOOGLE_POPUP_DONE_PAGE = '/auth-popup-done.html';

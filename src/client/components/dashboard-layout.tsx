@@ -67,7 +67,7 @@ export function DashboardLayout() {
             <Avatar user={user} size="w-12" />
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.name}</p>
-              <p className="truncate text-sm opacity-75">{user.email}</p>
+              <p className="truncate text-sm text-base-content/90">{user.email}</p>
             </div>
           </div>
         )}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CATEGORIES, taskInputSchema, type TaskInput } from '../../shared/tasks.ts';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
 import type { SessionUser } from '../lib/session.tsx';
-import { FormField } from './form-field.tsx';
+import { FieldError, FormField } from './form-field.tsx';
 
 export interface TaskFormValues {
   title: string;
@@ -47,9 +47,11 @@ export function TaskForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = taskInputSchema.safeParse(values);
+    // An unchosen category is a missing one ('Category is required.'), not an unknown one.
+    const input = { ...values, category: values.category || undefined };
+    const parsed = taskInputSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(fieldErrors(taskInputSchema, values) ?? {});
+      setErrors(fieldErrors(taskInputSchema, input) ?? {});
       return;
     }
     setErrors({});
@@ -104,11 +106,7 @@ export function TaskForm({
             </option>
           ))}
         </select>
-        {errors.category && (
-          <p id={`${ids.category}-error`} role="alert" className="mt-1 text-sm text-error">
-            {errors.category}
-          </p>
-        )}
+        <FieldError id={`${ids.category}-error`} message={errors.category} />
       </div>
       <FormField
         label="Deadline"
@@ -146,11 +144,7 @@ export function TaskForm({
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={describedBy('description', ids.description)}
         />
-        {errors.description && (
-          <p id={`${ids.description}-error`} role="alert" className="mt-1 text-sm text-error">
-            {errors.description}
-          </p>
-        )}
+        <FieldError id={`${ids.description}-error`} message={errors.description} />
       </div>
       <FormField label="Your name" name="userName" value={poster.name} readOnly />
       <FormField label="Your email" name="userEmail" type="email" value={poster.email} readOnly />

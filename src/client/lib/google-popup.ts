@@ -1,10 +1,9 @@
+import { GOOGLE_POPUP_DONE_PAGE } from '../../shared/account-rules.ts';
 import { apiPaths } from './paths.ts';
 
 /** spec §9: the Google sign-in popup is 500 by 600 pixels, centred. */
 export const GOOGLE_POPUP_SIZE = { width: 500, height: 600 } as const;
 export const GOOGLE_CHANNEL = 'tasklane-google-sign-in';
-/** The static page the provider's redirect ends on inside the popup (public/auth-popup-done.html). */
-export const POPUP_DONE_PAGE = '/auth-popup-done.html';
 
 export const GOOGLE_MESSAGES = {
   popupBlocked:
@@ -35,7 +34,7 @@ export function openGooglePopup(): Window | null {
 }
 
 async function startGoogleSignIn(): Promise<string> {
-  const done = (result: string) => `${POPUP_DONE_PAGE}?result=${result}`;
+  const done = (result: string) => `${GOOGLE_POPUP_DONE_PAGE}?result=${result}`;
   const response = await fetch(`${apiPaths.authBase}/sign-in/social`, {
     method: 'POST',
     credentials: 'same-origin',

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORIES, CATEGORY_ALL, type Category } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
@@ -10,32 +11,31 @@ export const BUDGET_SORTS = [
 ] as const;
 export type BudgetSort = (typeof BUDGET_SORTS)[number]['value'];
 
-const isCategory = (value: string | null): value is Category =>
-  CATEGORIES.includes(value as Category);
+const parseCategory = (value: string | null): Category | typeof CATEGORY_ALL =>
+  CATEGORIES.includes(value as Category) ? (value as Category) : CATEGORY_ALL;
+const parseSort = (value: string | null): BudgetSort =>
+  value === 'asc' || value === 'desc' ? value : 'none';
 
 /**
- * The category filter and budget sort of the browse and all-tasks pages, done in the browser and
- * kept in the URL (?category=…&sort=…) so links like the home tiles preselect them.
+ * The category filter and budget sort of the browse and all-tasks pages (spec §2), done in the
+ * browser. The URL (?category=…&sort=…) preselects them and keeps the choice; it is rewritten in
+ * place, not navigated, so a choice neither reloads the tasks nor adds a history entry.
  */
 export function useTaskFilters(tasks: Task[]) {
-  const [params, setParams] = useSearchParams();
-  const rawCategory = params.get('category');
-  const category: Category | typeof CATEGORY_ALL = isCategory(rawCategory)
-    ? rawCategory
-    : CATEGORY_ALL;
-  const rawSort = params.get('sort');
-  const sort: BudgetSort = rawSort === 'asc' || rawSort === 'desc' ? rawSort : 'none';
+  const [params] = useSearchParams();
+  const [category, setCategory] = useState(() => parseCategory(params.get('category')));
+  const [sort, setSort] = useState(() => parseSort(params.get('sort')));
 
-  const update = (key: 'category' | 'sort', value: string, fallback: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === fallback) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (category === CATEGORY_ALL) url.searchParams.delete('category');
+    else url.searchParams.set('category', category);
+    if (sort === 'none') url.searchParams.delete('sort');
+    else url.searchParams.set('sort', sort);
+    // The router's own state object stays, so its history keeps working.
+    if (url.href !== window.location.href)
+      window.history.replaceState(window.history.state, '', url);
+  }, [category, sort]);
 
   const filtered = category === CATEGORY_ALL ? tasks : tasks.filter((t) => t.category === category);
   const visible =
@@ -47,7 +47,7 @@ export function useTaskFilters(tasks: Task[]) {
     category,
     sort,
     visible,
-    setCategory: (value: string) => update('category', value, CATEGORY_ALL),
-    setSort: (value: string) => update('sort', value, 'none'),
+    setCategory: (value: string) => setCategory(parseCategory(value)),
+    setSort: (value: string) => setSort(parseSort(value)),
   };
 }

@@ -3,7 +3,7 @@ import { TASK_MESSAGES } from '../../shared/task-rules.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskForm } from '../components/task-form.tsx';
 import { useToast } from '../components/toaster.tsx';
-import { api, ApiError } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
 
@@ -22,8 +22,8 @@ export default function AddTask() {
       navigate(paths.myPostedTasks);
       return true;
     } catch (error) {
-      const reason = error instanceof ApiError && error.status === 400 ? ` ${error.message}` : '';
-      toast.error(`${TASK_MESSAGES.addFailed}${reason}`);
+      console.error(error);
+      toast.error(TASK_MESSAGES.addFailed);
       return false;
     }
   }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { emailSchema } from '../../shared/accounts.ts';
 import { BRAND } from '../../shared/brand.ts';
-import { FormField } from '../components/form-field.tsx';
+import { FieldError, FormField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { SUPPORT_CONTACT } from '../lib/contact.ts';
@@ -100,11 +100,7 @@ export default function ContactUs() {
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={errors.message ? 'contact-message-error' : undefined}
             />
-            {errors.message && (
-              <p id="contact-message-error" role="alert" className="mt-1 text-sm text-error">
-                {errors.message}
-              </p>
-            )}
+            <FieldError id="contact-message-error" message={errors.message} />
           </div>
           <button type="submit" className="btn btn-primary mt-2">
             Send Message

@@ -27,7 +27,7 @@ export default function DashboardAllTasks() {
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table stack-table">
             <caption className="sr-only">All tasks</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Category</th>

@@ -49,7 +49,7 @@ export default function DashboardOverview() {
             <h2 id="profile-heading" className="text-2xl font-semibold">
               {user.name}
             </h2>
-            <p className="opacity-75">{user.email}</p>
+            <p className="text-base-content/90">{user.email}</p>
           </div>
           <Link to={paths.dashboardEditProfile} className="btn btn-primary btn-sm">
             Edit Profile
@@ -68,7 +68,7 @@ export default function DashboardOverview() {
           >
             {counters.map((counter) => (
               <div key={counter.label} className="stat">
-                <div className="stat-title">{counter.label}</div>
+                <div className="stat-title text-base-content">{counter.label}</div>
                 <div className="stat-value text-primary">{counter.value}</div>
               </div>
             ))}
@@ -90,7 +90,7 @@ export default function DashboardOverview() {
                   >
                     <div className="min-w-0">
                       <p className="truncate font-medium">{task.title}</p>
-                      <p className="text-sm opacity-75">
+                      <p className="text-sm text-base-content/90">
                         {task.category} · {formatBudget(task.budget)} · due{' '}
                         {formatDeadline(task.deadline)}
                       </p>

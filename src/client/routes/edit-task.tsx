@@ -21,7 +21,7 @@ export default function EditTask() {
     return (
       <section className="mx-auto max-w-xl py-12 text-center">
         <PageTitle name="Edit Task" />
-        <h1 className="text-3xl font-bold text-error">{TASK_MESSAGES.notAuthorizedTitle}</h1>
+        <h1 className="text-3xl font-bold">{TASK_MESSAGES.notAuthorizedTitle}</h1>
         <p className="my-4">{TASK_MESSAGES.notAuthorizedText}</p>
         <Link to={paths.myPostedTasks} className="btn btn-primary">
           Go Back

@@ -72,7 +72,7 @@ export default function Login() {
           <GoogleButton onSignedIn={goOn} />
           <p className="text-center">
             New to Tasklane?{' '}
-            <Link to={paths.signup} state={location.state} className="link link-primary">
+            <Link to={paths.signup} state={location.state} className="link font-semibold">
               Sign Up
             </Link>
           </p>

@@ -98,7 +98,7 @@ export default function MyPostedTasks() {
           {/* On a phone each row stacks its cells under their labels (index.css .stack-table). */}
           <table className="table stack-table">
             <caption className="sr-only">Tasks you have posted</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Category</th>

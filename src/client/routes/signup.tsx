@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
-import { FormField } from '../components/form-field.tsx';
+import { FieldError, FormField } from '../components/form-field.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
@@ -99,11 +99,7 @@ export default function Signup() {
               onChange={set('password')}
               hint="At least 6 characters, with an uppercase and a lowercase letter."
             />
-            {errors.form && (
-              <p role="alert" className="text-error">
-                {errors.form}
-              </p>
-            )}
+            <FieldError message={errors.form} />
             <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Creating account…' : 'Sign Up'}
             </button>
@@ -112,7 +108,7 @@ export default function Signup() {
           <GoogleButton onSignedIn={goOn} />
           <p className="text-center">
             Already have an account?{' '}
-            <Link to={paths.login} state={location.state} className="link link-primary">
+            <Link to={paths.login} state={location.state} className="link font-semibold">
               Login
             </Link>
           </p>

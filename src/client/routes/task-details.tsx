@@ -42,20 +42,20 @@ export default function TaskDetails() {
         <h1 className="text-3xl font-bold break-words">{task.title}</h1>
         <p>
           Posted by <span className="font-semibold">{task.userName}</span>
-          {task.userEmail && <span className="opacity-75"> ({task.userEmail})</span>}
+          {task.userEmail && <span className="text-base-content/90"> ({task.userEmail})</span>}
         </p>
       </header>
       <dl className="grid grid-cols-2 gap-4 rounded-box bg-base-200 p-4 md:grid-cols-3">
         <div>
-          <dt className="text-sm opacity-75">Budget</dt>
+          <dt className="text-sm text-base-content/90">Budget</dt>
           <dd className="text-xl font-semibold">{formatBudget(task.budget)}</dd>
         </div>
         <div>
-          <dt className="text-sm opacity-75">Deadline</dt>
+          <dt className="text-sm text-base-content/90">Deadline</dt>
           <dd className="text-xl font-semibold">{formatDeadline(task.deadline)}</dd>
         </div>
         <div>
-          <dt className="text-sm opacity-75">Bids</dt>
+          <dt className="text-sm text-base-content/90">Bids</dt>
           <dd className="text-xl font-semibold">{bidsCount}</dd>
         </div>
       </dl>

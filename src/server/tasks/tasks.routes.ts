@@ -31,6 +31,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
   app.get(
     '/api/tasks',
     {
+      // A full list can run to many kilobytes: worth compressing, unlike one task.
+      compress: { threshold: 1024 },
       schema: {
         summary: 'List tasks',
         description:

@@ -1,3 +1,4 @@
+import { FieldError } from '../form-field.tsx';
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '../../../shared/account-rules.ts';
 import { useToast } from '../toaster.tsx';
@@ -59,11 +60,7 @@ export function Newsletter() {
               aria-describedby={error ? 'newsletter-email-error' : undefined}
               onChange={(event) => setEmail(event.target.value)}
             />
-            {error && (
-              <p id="newsletter-email-error" role="alert" className="mt-1 text-sm text-error">
-                {error}
-              </p>
-            )}
+            <FieldError id="newsletter-email-error" message={error} />
           </div>
           <button type="submit" className="btn btn-primary sm:mt-7">
             Subscribe

@@ -1,0 +1,14 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { z, type ZodType } from 'zod';
+
+/**
+ * Answers are written by fast-json-stringify from the JSON Schema of each route's zod response
+ * schema: only declared fields leave the server (nothing leaks if a row grows a column), and it
+ * writes JSON faster than JSON.stringify, where checking each answer with zod cost about a tenth
+ * of a list request (npm run bench).
+ */
+export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
+  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+};
