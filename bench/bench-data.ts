@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { createAuth } from '../src/server/auth/auth.ts';
-import { loadAuthSecret } from '../src/server/auth/secret.ts';
+import { createAuthForScripts } from '../src/server/auth/auth.ts';
 import type { Config } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import type { TaskTable } from '../src/server/db/types.ts';
@@ -46,12 +45,7 @@ function createRandom(seed: number) {
 export async function seedBenchData(config: Config, taskCount: number): Promise<BenchData> {
   const handle = await openDatabase(config);
   try {
-    const auth = createAuth({
-      config,
-      db: handle.db,
-      engine: handle.engine,
-      secret: loadAuthSecret(config.authSecret, config.dataDir),
-    });
+    const auth = createAuthForScripts(config, handle);
     const posters: string[] = [];
     for (let index = 1; index <= POSTERS; index += 1) {
       const poster = await ensureUser(handle.db, auth, {

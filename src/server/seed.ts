@@ -1,5 +1,4 @@
-import { createAuth } from './auth/auth.ts';
-import { loadAuthSecret } from './auth/secret.ts';
+import { createAuthForScripts } from './auth/auth.ts';
 import { parseConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { SeedRefusedError, seedDemoData } from './seed/demo-data.ts';
@@ -10,12 +9,7 @@ const config = parseConfig();
 const handle = await openDatabase(config);
 
 try {
-  const auth = createAuth({
-    config,
-    db: handle.db,
-    engine: handle.engine,
-    secret: loadAuthSecret(config.authSecret, config.dataDir),
-  });
+  const auth = createAuthForScripts(config, handle);
   const result = await seedDemoData(handle, auth, { force });
   const where = handle.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   console.log(`Added ${result.tasks} tasks and ${result.bids} bids (${where}).`);

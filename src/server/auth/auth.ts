@@ -11,8 +11,9 @@ import {
   signUpSchema,
 } from '../../shared/accounts.ts';
 import type { Config } from '../config.ts';
-import type { Engine } from '../db/database.ts';
+import type { DatabaseHandle, Engine } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
+import { loadAuthSecret } from './secret.ts';
 
 /** Set by our Fastify bridge from request.ip (never taken from the client): the rate-limit key. */
 export const CLIENT_IP_HEADER = 'x-tasklane-client-ip';
@@ -111,3 +112,13 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The auth of the configured server, for scripts that run beside it (seed, bench). */
+export function createAuthForScripts(config: Config, { db, engine }: DatabaseHandle): Auth {
+  return createAuth({
+    config,
+    db,
+    engine,
+    secret: loadAuthSecret(config.authSecret, config.dataDir),
+  });
+}
