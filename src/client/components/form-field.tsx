@@ -1,14 +1,31 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface ShellProps {
   label: string;
   /** A message under the field, announced and linked to it. */
   error?: string | null | undefined;
   hint?: ReactNode;
 }
 
-/** A labelled input with its error message (every control has a label: STYLE/standards). */
-export function FormField({ label, error, hint, className, ...input }: FieldProps) {
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, control, hint and error, wired together (every control has a label). */
+function FieldShell({
+  label,
+  error,
+  hint,
+  renderControl,
+}: ShellProps & { renderControl(props: ControlProps): ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -18,13 +35,11 @@ export function FormField({ label, error, hint, className, ...input }: FieldProp
       <label htmlFor={id} className="mb-1 block font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        className={`input input-bordered w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {renderControl({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint && (
         <p id={hintId} className="mt-1 text-sm">
           {hint}
@@ -32,6 +47,87 @@ export function FormField({ label, error, hint, className, ...input }: FieldProp
       )}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+type InputProps = ShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+export function FormField({ label, error, hint, className, ...input }: InputProps) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      renderControl={(control) => (
+        <input
+          className={`input input-bordered w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...input}
+        />
+      )}
+    />
+  );
+}
+
+type TextAreaProps = ShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaProps) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      renderControl={(control) => (
+        <textarea
+          className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...textarea}
+        />
+      )}
+    />
+  );
+}
+
+type SelectProps = ShellProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+    options: readonly string[];
+    /** A first, unselectable choice shown while nothing is chosen. */
+    placeholder?: string;
+  };
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  className,
+  ...select
+}: SelectProps) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      renderControl={(control) => (
+        <select
+          className={`select select-bordered w-full ${error ? 'select-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...select}
+        >
+          {placeholder && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

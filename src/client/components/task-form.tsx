@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CATEGORIES, taskInputSchema, type TaskInput } from '../../shared/tasks.ts';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
 import type { SessionUser } from '../lib/session.tsx';
-import { FieldError, FormField } from './form-field.tsx';
+import { FormField, SelectField, TextAreaField } from './form-field.tsx';
 
 export interface TaskFormValues {
   title: string;
@@ -41,7 +41,6 @@ export function TaskForm({
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const ids = { category: useId(), description: useId() };
   const set = (field: keyof TaskFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -63,8 +62,6 @@ export function TaskForm({
     }
   }
 
-  const describedBy = (field: string, id: string) => (errors[field] ? `${id}-error` : undefined);
-
   return (
     <form
       noValidate
@@ -83,31 +80,16 @@ export function TaskForm({
           onChange={set('title')}
         />
       </div>
-      <div className="form-control w-full">
-        <label htmlFor={ids.category} className="mb-1 block font-medium">
-          Category
-        </label>
-        <select
-          id={ids.category}
-          name="category"
-          required
-          className={`select select-bordered w-full ${errors.category ? 'select-error' : ''}`}
-          value={values.category}
-          onChange={set('category')}
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={describedBy('category', ids.category)}
-        >
-          <option value="" disabled>
-            Select a category
-          </option>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${ids.category}-error`} message={errors.category} />
-      </div>
+      <SelectField
+        label="Category"
+        name="category"
+        required
+        options={CATEGORIES}
+        placeholder="Select a category"
+        value={values.category}
+        error={errors.category}
+        onChange={set('category')}
+      />
       <FormField
         label="Deadline"
         name="deadline"
@@ -129,22 +111,17 @@ export function TaskForm({
         error={errors.budget}
         onChange={set('budget')}
       />
-      <div className="form-control w-full md:col-span-2">
-        <label htmlFor={ids.description} className="mb-1 block font-medium">
-          Description
-        </label>
-        <textarea
-          id={ids.description}
+      <div className="md:col-span-2">
+        <TextAreaField
+          label="Description"
           name="description"
           required
           maxLength={5000}
-          className={`textarea textarea-bordered h-36 w-full ${errors.description ? 'textarea-error' : ''}`}
+          className="h-36"
           value={values.description}
+          error={errors.description}
           onChange={set('description')}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy('description', ids.description)}
         />
-        <FieldError id={`${ids.description}-error`} message={errors.description} />
       </div>
       <FormField label="Your name" name="userName" value={poster.name} readOnly />
       <FormField label="Your email" name="userEmail" type="email" value={poster.email} readOnly />

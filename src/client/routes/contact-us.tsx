@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { emailSchema } from '../../shared/accounts.ts';
 import { BRAND } from '../../shared/brand.ts';
-import { FieldError, FormField } from '../components/form-field.tsx';
+import { FormField, TextAreaField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { SUPPORT_CONTACT } from '../lib/contact.ts';
@@ -86,22 +86,15 @@ export default function ContactUs() {
             value={values.subject}
             onChange={set('subject')}
           />
-          <div className="form-control">
-            <label htmlFor="contact-message" className="mb-1 block font-medium">
-              Message
-            </label>
-            <textarea
-              id="contact-message"
-              name="message"
-              className={`textarea textarea-bordered h-32 w-full ${errors.message ? 'textarea-error' : ''}`}
-              value={values.message}
-              onChange={set('message')}
-              required
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? 'contact-message-error' : undefined}
-            />
-            <FieldError id="contact-message-error" message={errors.message} />
-          </div>
+          <TextAreaField
+            label="Message"
+            name="message"
+            className="h-32"
+            required
+            value={values.message}
+            error={errors.message}
+            onChange={set('message')}
+          />
           <button type="submit" className="btn btn-primary mt-2">
             Send Message
           </button>

@@ -4,9 +4,9 @@ import { TASK_MESSAGES, totalBidsMessage } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
 import { useDialog } from '../components/dialogs.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { TaskTable } from '../components/task-table.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { api } from '../lib/api.ts';
-import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
@@ -94,36 +94,12 @@ export default function MyPostedTasks() {
           </Link>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          {/* On a phone each row stacks its cells under their labels (index.css .stack-table). */}
-          <table className="table stack-table">
-            <caption className="sr-only">Tasks you have posted</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Category</th>
-                <th scope="col">Deadline</th>
-                <th scope="col">Budget</th>
-                <th scope="col">Bids</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.map((task) => (
-                <tr key={task._id}>
-                  <th scope="row" data-label="Title" className="break-words">
-                    {task.title}
-                  </th>
-                  <td data-label="Category">{task.category}</td>
-                  <td data-label="Deadline">{formatDeadline(task.deadline)}</td>
-                  <td data-label="Budget">{formatBudget(task.budget)}</td>
-                  <td data-label="Bids">{task.bidsCount}</td>
-                  <td data-label="Actions">{actions(task)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TaskTable
+          caption="Tasks you have posted"
+          tasks={tasks}
+          renderTitle={(task) => task.title}
+          extraColumns={[{ header: 'Actions', cell: actions }]}
+        />
       )}
     </section>
   );
