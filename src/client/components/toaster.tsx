@@ -51,8 +51,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      {/* Always in the page, so screen readers announce what is added to it. */}
-      <div className="toast toast-top toast-end z-[60]" aria-live="polite" aria-atomic="false">
+      {/* Always in the page, so screen readers announce what is added to it. Top-right, just
+          under the sticky bar (top-16), so a toast never covers Logout or the theme switch. */}
+      <div
+        className="toast toast-top toast-end top-16 z-[60]"
+        aria-live="polite"
+        aria-atomic="false"
+      >
         {toasts.map((toast) => (
           <div
             key={toast.id}

@@ -1,8 +1,6 @@
 import { GOOGLE_POPUP_DONE_PAGE } from '../../shared/account-rules.ts';
 import { apiPaths } from './paths.ts';
 
-/** spec §9: the Google sign-in popup is 500 by 600 pixels, centred. */
-export const GOOGLE_POPUP_SIZE = { width: 500, height: 600 } as const;
 export const GOOGLE_CHANNEL = 'tasklane-google-sign-in';
 
 export const GOOGLE_MESSAGES = {
@@ -19,18 +17,6 @@ function messageForError(code: string): string {
   if (code === 'account_not_linked') return GOOGLE_MESSAGES.accountNotLinked;
   if (code === 'access_denied') return GOOGLE_MESSAGES.accessDenied;
   return GOOGLE_MESSAGES.failed;
-}
-
-/** Opens the centred popup; call it first thing in the click handler so blockers allow it. */
-export function openGooglePopup(): Window | null {
-  const { width, height } = GOOGLE_POPUP_SIZE;
-  const left = Math.round(window.screenX + (window.outerWidth - width) / 2);
-  const top = Math.round(window.screenY + (window.outerHeight - height) / 2);
-  return window.open(
-    'about:blank',
-    'tasklane-google',
-    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
-  );
 }
 
 async function startGoogleSignIn(): Promise<string> {
@@ -93,3 +79,4 @@ export async function signInWithGooglePopup(popup: Window | null): Promise<{ isN
     };
   });
 }
+export { GOOGLE_POPUP_SIZE } from './google-popup-window.ts';

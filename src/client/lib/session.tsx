@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { openGooglePopup, signInWithGooglePopup } from './google-popup.ts';
+import { openGooglePopup } from './google-popup-window.ts';
 import { apiPaths } from './paths.ts';
 
 export interface SessionUser {
@@ -113,6 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const popup = openGooglePopup(); // before any await: pop-up blockers want the click
         setIsLoading(true);
         try {
+          const { signInWithGooglePopup } = await import('./google-popup.ts');
           const { isNewUser } = await signInWithGooglePopup(popup);
           return { user: requireUser(await settle()), isNewUser };
         } catch (error) {

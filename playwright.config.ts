@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests (tests/e2e): Debian's Chromium against the real server, which the global setup
+ * starts on a fresh data directory with a local OpenID provider for "Continue with Google".
+ * `npm test` sets PLAYWRIGHT_JSON_OUTPUT_FILE and reads the JSON report's stats.
+ */
+const isCi = process.env.CI === 'true';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  outputDir: '.tmp/e2e/test-results',
+  // Two cores: the server, the runner and the browsers share them.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: isCi,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  // The JSON report goes where `npm test` asks (PLAYWRIGHT_JSON_OUTPUT_FILE), never to stdout.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.tmp/e2e/report.json' }],
+  ],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+});

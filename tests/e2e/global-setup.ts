@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeE2eEnv } from '../support/e2e-env.ts';
+import { startOidcProvider, type OidcProviderHandle } from '../support/oidc-provider.ts';
+import { ROOT_DIR, startServer, type ServerProcess } from '../support/server-process.ts';
+
+/**
+ * Before the browser tests: the client built when dist/client is missing or older than its
+ * sources, then the local OpenID provider (standing in for Google) and the real server on a fresh
+ * data directory. Returns the teardown that stops both.
+ */
+const CLIENT_INDEX = path.join(ROOT_DIR, 'dist/client/index.html');
+const CLIENT_SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const LOG_DIR = path.join(ROOT_DIR, '.tmp/e2e');
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry)) {
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+function buildClientIfStale(): void {
+  const built = fs.statSync(CLIENT_INDEX, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(
+    ...CLIENT_SOURCES.map((entry) => newestMtime(path.join(ROOT_DIR, entry))),
+  );
+  if (built > sources) return;
+  console.log(built ? 'e2e: client sources changed, rebuilding' : 'e2e: building the client');
+  const vite = path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  buildClientIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-'));
+  let oidc: OidcProviderHandle | undefined;
+  let server: ServerProcess | undefined;
+
+  const teardown = async () => {
+    if (server) {
+      // A server that died mid-run fails every later test with ECONNREFUSED: say why, once.
+      const { exitCode, signalCode } = server.child;
+      if (exitCode !== null || signalCode !== null) {
+        const tail = server.output().trimEnd().split('\n').slice(-20).join('\n');
+        console.error(
+          `e2e: the server exited during the run (${exitCode ?? signalCode}):\n${tail}`,
+        );
+      }
+      await server.stop().catch((error: unknown) => console.error(error));
+      fs.mkdirSync(LOG_DIR, { recursive: true });
+      fs.writeFileSync(path.join(LOG_DIR, 'server.log'), server.output());
+    }
+    await oidc?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The server reads the provider's discovery document when it starts, and the provider must
+    // know the server's callback URL, whose port startServer picks. So: a provider first (its
+    // callback not known yet), the server pointed at it, then the provider again on the same
+    // port with the callback. Its URLs stay the same; its signing key is fetched on first use.
+    const first = await startOidcProvider({ redirectUris: ['http://127.0.0.1:1/unused'] });
+    oidc = first;
+    server = await startServer({
+      dataDir,
+      env: {
+        GOOGLE_CLIENT_ID: first.clientId,
+        GOOGLE_CLIENT_SECRET: first.clientSecret,
+        GOOGLE_ISSUER: first.issuer,
+        AUTH_RATE_LIMIT_MAX: '100000',
+      },
+    });
+    oidc = undefined;
+    await first.close();
+    oidc = await startOidcProvider({
+      port: Number(new URL(first.issuer).port),
+      redirectUris: [`${server.url}/api/auth/callback/google`],
+    });
+    writeE2eEnv({
+      baseURL: server.url,
+      oidcIssuer: oidc.issuer,
+      googleAccount: { name: oidc.account.name, email: oidc.account.email },
+    });
+    console.log(`e2e: server ${server.url}, OpenID provider ${oidc.issuer}`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

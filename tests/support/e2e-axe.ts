@@ -1,0 +1,23 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2 A and AA: the standard the app is held to (STYLE/standards). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation,
+ * listing each rule with the selectors of the offending elements.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 10),
+    }));
+  expect(blocking, `serious or critical axe violations on ${label}`).toEqual([]);
+}

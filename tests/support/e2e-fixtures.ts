@@ -1,0 +1,59 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { logInContext, signUpOverApi, type SignedUpUser } from './e2e-accounts.ts';
+import { e2eEnv } from './e2e-env.ts';
+
+/** A 1×1 PNG: every photo URL the tests use points at images.example.com, answered with this. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/**
+ * Any http(s) URL off this machine. A pattern rather than a function: Playwright matches it
+ * without calling back into the test for every request.
+ */
+const OUTSIDE = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost)(?::\d+)?\/)/;
+
+interface Fixtures {
+  /** A user signed up over the API whose session cookie is already in this test's context. */
+  signedInUser: SignedUpUser;
+}
+
+/**
+ * The browser tests' `test`: baseURL is the server the global setup started, and nothing leaves
+ * the machine (photos from images.example.com get a pixel; other outside requests are refused,
+ * so a test never waits on the network).
+ */
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from its first parameter.
+  baseURL: async ({}, use) => {
+    await use(e2eEnv().baseURL);
+  },
+  context: async ({ context }, use) => {
+    await context.route(OUTSIDE, (route) => {
+      if (new URL(route.request().url()).hostname === 'images.example.com') {
+        return route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG });
+      }
+      return route.abort('blockedbyclient');
+    });
+    await use(context);
+  },
+  signedInUser: async ({ context }, use) => {
+    const user = await signUpOverApi();
+    await logInContext(context, user);
+    await use(user);
+  },
+});
+
+export { expect };
+
+/**
+ * The toast showing exactly `message` (top-right, spec §9): success and info toasts are status
+ * messages, errors are alerts. A toast is told from a form's alert by its dismiss button, and its
+ * message is matched on its own text (the button's ✕ is not part of it).
+ */
+export function toast(page: Page, kind: 'success' | 'info' | 'error', message: string): Locator {
+  return page
+    .getByRole(kind === 'error' ? 'alert' : 'status')
+    .filter({ has: page.getByRole('button', { name: 'Dismiss notification' }) })
+    .filter({ has: page.getByText(message, { exact: true }) });
+}

@@ -1,0 +1,229 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  callApi,
+  createTaskOverApi,
+  newAccount,
+  type ApiAnswer,
+  type NewTask,
+  type SignedUpUser,
+} from './e2e-accounts.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+/**
+ * Tasks and bids for the browser tests of the task pages and the dashboard (issues 4 and 5),
+ * made and read over HTTP as a signed-in user (session cookie, Origin = the server's origin),
+ * plus the few page readings those tests share.
+ */
+
+export { bidOverApi, createTaskOverApi, type NewTask } from './e2e-accounts.ts';
+
+/** A task as the API returns it (src/shared/tasks.ts taskSchema). */
+export interface StoredTask extends NewTask {
+  _id: string;
+  userEmail?: string;
+  userName: string;
+  bidsCount: number;
+}
+
+export { CATEGORIES, type Category } from '../../src/shared/task-rules.ts';
+
+/** A date `days` from today as YYYY-MM-DD (what the date input and the API take). */
+export function isoDate(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A short marker that no other test's titles contain. */
+export function uniqueMark(label = 'task'): string {
+  return `${label}-${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+}
+
+/** A complete, valid task; its title carries a unique marker so a test finds its own rows. */
+export function newTask(overrides: Partial<NewTask> = {}): NewTask {
+  return {
+    title: `E2E task ${uniqueMark()}`,
+    category: 'Web Development',
+    description: 'A small job made by the browser tests.',
+    deadline: isoDate(30),
+    budget: 150,
+    ...overrides,
+  };
+}
+
+/** Posts tasks one after the other (so the newest-first order is their reverse) and returns ids. */
+export async function createTasksOverApi(user: SignedUpUser, tasks: NewTask[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const task of tasks) ids.push(await createTaskOverApi(user, task));
+  return ids;
+}
+
+/** GET /api/tasks/:id, as the user when given (then the poster's email is included). */
+export function getTaskOverApi(id: string, user?: SignedUpUser): Promise<ApiAnswer<StoredTask>> {
+  return callApi<StoredTask>('GET', `/api/tasks/${encodeURIComponent(id)}`, {
+    ...(user ? { cookie: user.cookieHeader } : {}),
+  });
+}
+
+/** The stored task, failing the test when the API does not answer 200. */
+export async function storedTask(id: string, user?: SignedUpUser): Promise<StoredTask> {
+  const answer = await getTaskOverApi(id, user);
+  expect(answer.status, `GET /api/tasks/${id}`).toBe(200);
+  return answer.body;
+}
+
+/** GET /api/tasks (all tasks, newest first), or the user's own with `mine`. */
+export async function listTasksOverApi(
+  user?: SignedUpUser,
+  options: { mine?: boolean } = {},
+): Promise<StoredTask[]> {
+  const query = options.mine && user ? `?email=${encodeURIComponent(user.email)}` : '';
+  const answer = await callApi<StoredTask[]>('GET', `/api/tasks${query}`, {
+    ...(user ? { cookie: user.cookieHeader } : {}),
+  });
+  expect(answer.status, `GET /api/tasks${query}`).toBe(200);
+  return answer.body;
+}
+
+/** PUT /api/tasks/:id as the user: the answer as is. */
+export function updateTaskOverApi(
+  user: SignedUpUser,
+  id: string,
+  task: NewTask,
+): Promise<ApiAnswer> {
+  return callApi('PUT', `/api/tasks/${encodeURIComponent(id)}`, {
+    body: task,
+    cookie: user.cookieHeader,
+  });
+}
+
+/** DELETE /api/tasks/:id as the user: the answer as is. */
+export function deleteTaskOverApi(user: SignedUpUser, id: string): Promise<ApiAnswer> {
+  return callApi('DELETE', `/api/tasks/${encodeURIComponent(id)}`, { cookie: user.cookieHeader });
+}
+
+/**
+ * The requests a page sends to the task API with a given method, recorded from now on: for
+ * proving that a form refused its input in the browser and sent nothing.
+ */
+export function recordTaskRequests(page: Page, method: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname.startsWith('/api/tasks')) {
+      seen.push(request);
+    }
+  });
+  return seen;
+}
+
+/** The deadline as the browser shows a YYYY-MM-DD date in its local format. */
+export function localDate(page: Page, deadline: string): Promise<string> {
+  return page.evaluate((text) => {
+    const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+    return new Date(year, month - 1, day).toLocaleDateString();
+  }, deadline);
+}
+
+/** '$1,250.50' → 1250.5 */
+export function parseUsd(text: string): number {
+  return Number(text.replace(/[$,\s]/g, ''));
+}
+
+/** The browse page's card of a task, found by its title. */
+export function taskCard(page: Page, title: string): Locator {
+  return page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/** The value of a card's or details page's `<dt>label</dt><dd>value</dd>` pair. */
+export function definition(scope: Locator, label: string): Locator {
+  return scope
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+/** A table row (tbody) whose row header is the title. */
+export function tableRow(scope: Page | Locator, title: string): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: rowHeaderName(title) }) });
+}
+
+/**
+ * A row header's accessible name: the title, which on a phone (stacked rows) starts with its
+ * column's label shown by CSS ("Title …").
+ */
+function rowHeaderName(title: string): RegExp {
+  return new RegExp(`^(Title )?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** A select of the filters bar by its label. */
+export function categoryFilter(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Category' });
+}
+export function sortFilter(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Sort by budget' });
+}
+
+/**
+ * A second, real server on an empty data directory, for the one state the shared server cannot
+ * show: no tasks at all. Signing up and posting go to it directly (its own origin).
+ */
+export interface EmptyServer {
+  url: string;
+  signUp(): Promise<{ cookie: string; email: string; name: string }>;
+  createTask(cookie: string, task: NewTask): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startEmptyServer(): Promise<EmptyServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-empty-'));
+  let server: ServerProcess;
+  try {
+    server = await startServer({ dataDir });
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const call = async (method: string, urlPath: string, body: unknown, cookie?: string) => {
+    const response = await fetch(`${server.url}${urlPath}`, {
+      method,
+      headers: {
+        origin: server.url,
+        'content-type': 'application/json',
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    return { response, body: (await response.json()) as Record<string, unknown> };
+  };
+  return {
+    url: server.url,
+    async signUp() {
+      const account = newAccount({ name: 'Empty Server User' });
+      const { response } = await call('POST', '/api/auth/sign-up/email', account);
+      expect(response.status, 'sign-up on the empty server').toBe(200);
+      const cookie = response.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0])
+        .join('; ');
+      return { cookie, email: account.email, name: account.name };
+    },
+    async createTask(cookie, task) {
+      const { response, body } = await call('POST', '/api/tasks', task, cookie);
+      expect(response.status, 'task on the empty server').toBe(201);
+      return String(body.insertedId);
+    },
+    async stop() {
+      await server.stop().catch((error: unknown) => console.error(error));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
