@@ -44,11 +44,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     async (request) => {
       const user = await optionalUser(auth, request);
       const { email } = request.query;
-      if (email !== undefined) {
-        if (!user) throw new AppError('unauthenticated', TASK_FIELD_MESSAGES.emailNotYours);
-        if (user.email.toLowerCase() !== email.toLowerCase()) {
-          throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
-        }
+      // Issue 2: `email` names only the signed-in user's own tasks; anything else is a 403.
+      if (email !== undefined && user?.email.toLowerCase() !== email.toLowerCase()) {
+        throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
       }
       return listTasks(db, request.query, { includeEmail: user !== null });
     },
