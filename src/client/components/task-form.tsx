@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { CATEGORIES, taskInputSchema, type TaskInput } from '../../shared/tasks.ts';
-import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
+import { useForm } from '../lib/use-form.ts';
 import type { SessionUser } from '../lib/session.tsx';
 import { FormField, SelectField, TextAreaField } from './form-field.tsx';
 
-export interface TaskFormValues {
+export type TaskFormValues = {
   title: string;
   category: string;
   description: string;
   deadline: string;
   budget: string;
-}
+};
 
 export const EMPTY_TASK_FORM: TaskFormValues = {
   title: '',
@@ -38,29 +37,14 @@ export function TaskForm({
   submitLabel,
   onSubmit,
 }: TaskFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const set = (field: keyof TaskFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const form = useForm(taskInputSchema, initialValues);
+  const submit = form.handleSubmit(
+    async (input) => {
+      if (await onSubmit(input)) form.reset();
+    },
     // An unchosen category is a missing one ('Category is required.'), not an unknown one.
-    const input = { ...values, category: values.category || undefined };
-    const parsed = taskInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(taskInputSchema, input) ?? {});
-      return;
-    }
-    setErrors({});
-    setIsSubmitting(true);
-    try {
-      if (await onSubmit(parsed.data)) setValues(EMPTY_TASK_FORM);
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
+    (values) => ({ ...values, category: values.category || undefined }),
+  );
 
   return (
     <form
@@ -70,64 +54,39 @@ export function TaskForm({
       aria-label={submitLabel}
     >
       <div className="md:col-span-2">
-        <FormField
-          label="Title"
-          name="title"
-          required
-          maxLength={120}
-          value={values.title}
-          error={errors.title}
-          onChange={set('title')}
-        />
+        <FormField label="Title" required maxLength={120} {...form.field('title')} />
       </div>
       <SelectField
         label="Category"
-        name="category"
         required
         options={CATEGORIES}
         placeholder="Select a category"
-        value={values.category}
-        error={errors.category}
-        onChange={set('category')}
+        {...form.field('category')}
       />
-      <FormField
-        label="Deadline"
-        name="deadline"
-        type="date"
-        required
-        value={values.deadline}
-        error={errors.deadline}
-        onChange={set('deadline')}
-      />
+      <FormField label="Deadline" type="date" required {...form.field('deadline')} />
       <FormField
         label="Budget (USD)"
-        name="budget"
         type="number"
         min={0}
         step="0.01"
         inputMode="decimal"
         required
-        value={values.budget}
-        error={errors.budget}
-        onChange={set('budget')}
+        {...form.field('budget')}
       />
       <div className="md:col-span-2">
         <TextAreaField
           label="Description"
-          name="description"
           required
           maxLength={5000}
           className="h-36"
-          value={values.description}
-          error={errors.description}
-          onChange={set('description')}
+          {...form.field('description')}
         />
       </div>
       <FormField label="Your name" name="userName" value={poster.name} readOnly />
       <FormField label="Your email" name="userEmail" type="email" value={poster.email} readOnly />
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : submitLabel}
+        <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
+          {form.isSubmitting ? 'Saving…' : submitLabel}
         </button>
       </div>
     </form>

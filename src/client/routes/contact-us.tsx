@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { emailSchema } from '../../shared/accounts.ts';
 import { BRAND } from '../../shared/brand.ts';
@@ -6,7 +5,7 @@ import { FormField, TextAreaField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { SUPPORT_CONTACT } from '../lib/contact.ts';
-import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
+import { useForm } from '../lib/use-form.ts';
 
 export const CONTACT_THANKS = `Thanks for contacting ${BRAND}!`;
 
@@ -22,19 +21,11 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export default function ContactUs() {
   const toast = useToast();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = fieldErrors(contactSchema, values);
-    setErrors(problems ?? {});
-    if (problems) return;
+  const form = useForm(contactSchema, EMPTY);
+  const submit = form.handleSubmit(() => {
     toast.success(CONTACT_THANKS);
-    setValues(EMPTY);
-  }
+    form.reset();
+  });
 
   return (
     <div className="grid gap-10 md:grid-cols-2">
@@ -61,40 +52,16 @@ export default function ContactUs() {
       </section>
       <form noValidate onSubmit={submit} className="card bg-base-200" aria-label="Contact form">
         <div className="card-body gap-3">
-          <FormField
-            label="Name"
-            name="name"
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
-            required
-            autoComplete="name"
-          />
+          <FormField label="Name" {...form.field('name')} required autoComplete="name" />
           <FormField
             label="Email"
-            name="email"
             type="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...form.field('email')}
             required
             autoComplete="email"
           />
-          <FormField
-            label="Subject (optional)"
-            name="subject"
-            value={values.subject}
-            onChange={set('subject')}
-          />
-          <TextAreaField
-            label="Message"
-            name="message"
-            className="h-32"
-            required
-            value={values.message}
-            error={errors.message}
-            onChange={set('message')}
-          />
+          <FormField label="Subject (optional)" {...form.field('subject')} />
+          <TextAreaField label="Message" className="h-32" required {...form.field('message')} />
           <button type="submit" className="btn btn-primary mt-2">
             Send Message
           </button>

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { profileSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
+import { errorMessage, useForm } from '../lib/use-form.ts';
 import { useSession } from '../lib/session.tsx';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -12,49 +11,25 @@ export const PROFILE_UPDATED = 'Profile updated successfully!';
 export default function DashboardEditProfile() {
   const { user, updateProfile } = useSession();
   const toast = useToast();
-  const [values, setValues] = useState({ name: user?.name ?? '', image: user?.image ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSaving, setIsSaving] = useState(false);
+  const form = useForm(profileSchema, { name: user?.name ?? '', image: user?.image ?? '' });
   if (!user) return null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = fieldErrors(profileSchema, values);
-    setErrors(problems ?? {});
-    if (problems) return;
-    setIsSaving(true);
+  const submit = form.handleSubmit(async ({ name, image }) => {
     try {
-      await updateProfile({ name: values.name.trim(), image: values.image.trim() });
+      await updateProfile({ name, image: image ?? '' });
       toast.success(PROFILE_UPDATED);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setIsSaving(false);
+      toast.error(errorMessage(error));
     }
-  }
+  });
 
   return (
     <section className="max-w-xl space-y-6">
       <PageTitle name="Edit Profile" />
       <h1 className="text-3xl font-bold">Edit Profile</h1>
       <form noValidate onSubmit={submit} className="space-y-3" aria-label="Edit profile">
-        <FormField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => setValues({ ...values, name: event.target.value })}
-        />
-        <FormField
-          label="Photo URL (optional)"
-          name="photoURL"
-          type="url"
-          value={values.image}
-          error={errors.image}
-          onChange={(event) => setValues({ ...values, image: event.target.value })}
-        />
+        <FormField label="Name" autoComplete="name" required {...form.field('name')} />
+        <FormField label="Photo URL (optional)" type="url" {...form.field('image')} />
         <FormField
           label="Email"
           name="email"
@@ -63,8 +38,8 @@ export default function DashboardEditProfile() {
           readOnly
           hint="Your email cannot be changed."
         />
-        <button type="submit" className="btn btn-primary" disabled={isSaving}>
-          {isSaving ? 'Saving…' : 'Save Profile'}
+        <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
+          {form.isSubmitting ? 'Saving…' : 'Save Profile'}
         </button>
       </form>
     </section>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, signInSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
@@ -6,36 +5,27 @@ import { GoogleButton } from '../components/google-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
 import { useToast } from '../components/toaster.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/form-errors.ts';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
+import { errorMessage, useForm } from '../lib/use-form.ts';
 
 export default function Login() {
   const { signIn } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const form = useForm(signInSchema, { email: '', password: '' });
   const goOn = () => navigate(destinationAfterAuth(location.state), { replace: true });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = fieldErrors(signInSchema, values);
-    setErrors(problems ?? {});
-    if (problems) return;
-    setIsSubmitting(true);
+  const submit = form.handleSubmit(async ({ email, password }) => {
     try {
-      const user = await signIn(values.email.trim(), values.password);
+      const user = await signIn(email, password);
       toast.success(AUTH_MESSAGES.loginSuccess(user.name));
       goOn();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setIsSubmitting(false);
+      toast.error(errorMessage(error));
     }
-  }
+  });
 
   return (
     <div className="mx-auto max-w-md">
@@ -47,25 +37,19 @@ export default function Login() {
             <FormField
               label="Email"
               type="email"
-              name="email"
               autoComplete="email"
               required
-              value={values.email}
-              error={errors.email}
-              onChange={(event) => setValues({ ...values, email: event.target.value })}
+              {...form.field('email')}
             />
             <FormField
               label="Password"
               type="password"
-              name="password"
               autoComplete="current-password"
               required
-              value={values.password}
-              error={errors.password}
-              onChange={(event) => setValues({ ...values, password: event.target.value })}
+              {...form.field('password')}
             />
-            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Logging in…' : 'Login'}
+            <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
+              {form.isSubmitting ? 'Logging in…' : 'Login'}
             </button>
           </form>
           <div className="divider">or</div>
