@@ -94,3 +94,19 @@ test('closing the Google popup by hand says so and leaves the visitor signed out
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   expect(await sessionUserOf(context)).toBeNull();
 });
+
+test('a blocked Google popup says how to allow it and leaves the visitor signed out', async ({
+  page,
+  context,
+}) => {
+  // What a pop-up blocker does: window.open answers null.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+
+  await expect(toast(page, 'error', GOOGLE_MESSAGES.popupBlocked)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  expect(await sessionUserOf(context)).toBeNull();
+});
