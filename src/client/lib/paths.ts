@@ -19,8 +19,6 @@ export const paths = {
   dashboardMyTasks: '/dashboard/my-tasks',
   dashboardAddTask: '/dashboard/add-task',
   dashboardEditProfile: '/dashboard/edit-profile',
-  /** Where the Google popup lands when the provider sends it back (routes/auth-popup.tsx). */
-  authPopupDone: '/auth/popup-done',
 } as const;
 
 /** The API, under /api on the same origin (DESIGN.md "Shape"). */
