@@ -7,6 +7,7 @@ import {
   TASK_FIELD_MESSAGES,
   type Category,
 } from '../../shared/tasks.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 
@@ -56,20 +57,28 @@ export async function listTasks(
   query: TaskListQuery,
   options: ReadOptions,
 ): Promise<Task[]> {
-  let q = selectTasks(db);
-  if (query.category) q = q.where('tasks.category', '=', query.category);
-  if (query.email) q = q.where('user.email', '=', query.email.toLowerCase());
-  if (query.sort === 'deadline') q = q.orderBy('tasks.deadline', 'asc');
-  if (query.sort === 'bidsCount') q = q.orderBy('tasks.bids_count', 'desc');
-  q = q.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc');
-  if (query.limit) q = q.limit(query.limit);
-  const rows = await q.execute();
+  const email = query.email?.toLowerCase();
+  // The bound values, in the order the builder below binds them.
+  const parameters = [query.category, email, query.limit].filter((value) => value !== undefined);
+  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${query.sort}:${Boolean(query.limit)}`;
+  const compiled = compiledOnce(db, shape, parameters, () => {
+    let q = selectTasks(db);
+    if (query.category) q = q.where('tasks.category', '=', query.category);
+    if (email) q = q.where('user.email', '=', email);
+    if (query.sort === 'deadline') q = q.orderBy('tasks.deadline', 'asc');
+    if (query.sort === 'bidsCount') q = q.orderBy('tasks.bids_count', 'desc');
+    q = q.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc');
+    if (query.limit) q = q.limit(query.limit);
+    return q;
+  });
+  const { rows } = await db.executeQuery(compiled);
   return rows.map((row) => toTask(row, options));
 }
 
 export async function getTask(db: Db, id: string, options: ReadOptions): Promise<Task> {
   assertTaskId(id);
-  const row = await selectTasks(db).where('tasks.id', '=', id).executeTakeFirst();
+  const compiled = compiledOnce(db, 'get', [id], () => selectTasks(db).where('tasks.id', '=', id));
+  const [row] = (await db.executeQuery(compiled)).rows;
   if (!row) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
   return toTask(row, options);
 }

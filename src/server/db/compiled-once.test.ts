@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { compiledOnce } from './compiled-once.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const byEmail = (email: string) => () =>
+  t.db.selectFrom('user').select('name').where('email', '=', email);
+
+describe('compiledOnce', () => {
+  it('compiles a shape once and runs it with each call’s parameters', async () => {
+    const ada = await t.signUp({ name: 'Ada' });
+    const bob = await t.signUp({ name: 'Bob' });
+    const first = compiledOnce(t.db, 'test:user-by-email', [ada.email], byEmail(ada.email));
+    const second = compiledOnce(t.db, 'test:user-by-email', [bob.email], byEmail('ignored'));
+    expect(second.sql).toBe(first.sql);
+    expect((await t.db.executeQuery(first)).rows).toEqual([{ name: 'Ada' }]);
+    expect((await t.db.executeQuery(second)).rows).toEqual([{ name: 'Bob' }]);
+  });
+
+  it('refuses parameters that are not the ones the query binds', () => {
+    expect(() => compiledOnce(t.db, 'test:wrong', ['a', 'b'], byEmail('a'))).toThrow(
+      /parameters are not the ones the query binds/,
+    );
+  });
+});

@@ -1,0 +1,29 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Compilable, CompiledQuery } from 'kysely';
+
+/** Keyed by the Kysely instance: one cache per open database. */
+const compiledByDb = new WeakMap<object, Map<string, CompiledQuery>>();
+
+/**
+ * A read on the hot path, built and compiled by Kysely once per query shape and reused with new
+ * parameters: building and compiling cost more than running the query (docs/decisions/006).
+ * `parameters` must be the values `build` binds, in its order; the first compile checks that.
+ */
+export function compiledOnce<Row>(
+  db: object,
+  shape: string,
+  parameters: readonly unknown[],
+  build: () => Compilable<Row>,
+): CompiledQuery<Row> {
+  let byShape = compiledByDb.get(db);
+  if (!byShape) compiledByDb.set(db, (byShape = new Map()));
+  let compiled = byShape.get(shape) as CompiledQuery<Row> | undefined;
+  if (!compiled) {
+    compiled = build().compile();
+    if (!isDeepStrictEqual(compiled.parameters, parameters)) {
+      throw new Error(`compiledOnce(${shape}): parameters are not the ones the query binds`);
+    }
+    byShape.set(shape, compiled);
+  }
+  return { ...compiled, parameters };
+}
