@@ -308,7 +308,10 @@ describe('graceful shutdown on SIGTERM', () => {
 
       server.child.kill('SIGTERM');
       await waitFor('the listener to close', server, async () => !(await accepts(server.port)));
-      expect(server.output()).toContain('stopping: finishing requests in flight');
+      // The child's log reaches us through a pipe, possibly a moment after the port closed.
+      await waitFor('the stop to be logged', server, () =>
+        server.output().includes('stopping: finishing requests in flight'),
+      );
 
       request.end(payload.slice(10));
       const { status, body } = await answer;

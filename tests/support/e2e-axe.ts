@@ -10,6 +10,15 @@ const BLOCKING = new Set(['serious', 'critical']);
  * listing each rule with the selectors of the offending elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Colours measured mid-transition (a theme switch fades buttons) are neither theme's.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const blocking = results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
