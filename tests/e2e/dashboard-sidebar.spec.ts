@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { logInContext, sessionUserOf, signUpOverApi } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { expect, test } from '../support/e2e-fixtures.ts';
+import { confirmLogout, expect, test } from '../support/e2e-fixtures.ts';
 
 /**
  * spec §2 "Dashboard layout" (issue 5): the sidebar's links, Logout or Login, the signed-in
@@ -62,14 +62,7 @@ test('signed in, the sidebar shows the photo, name and email, the five links and
   // Logout from the sidebar: the confirmation, then signed out with Login offered.
   await page.goto('/dashboard/all-tasks');
   await nav.getByRole('button', { name: 'Logout' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure?' })
-    .getByRole('button', { name: 'Yes, logout!' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Logged out!' })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  await confirmLogout(page);
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(aside.getByText(signedInUser.email)).toHaveCount(0);
   expect(await sessionUserOf(context)).toBeNull();

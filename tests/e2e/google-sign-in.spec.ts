@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { GOOGLE_MESSAGES, GOOGLE_POPUP_SIZE } from '../../src/client/lib/google-popup.ts';
 import { sessionUserOf } from '../support/e2e-accounts.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
-import { expect, test, toast } from '../support/e2e-fixtures.ts';
+import { confirmLogout, expect, test, toast } from '../support/e2e-fixtures.ts';
 
 /**
  * spec §3/§8 "Sign in with Google popup", against the local OpenID provider the global setup
@@ -54,14 +54,7 @@ test('Google sign-in in a 500×600 popup: "Welcome" the first time, the login te
   await welcome.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(welcome).toHaveCount(0);
   await nav.getByRole('button', { name: 'Logout' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure?' })
-    .getByRole('button', { name: 'Yes, logout!' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Logged out!' })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  await confirmLogout(page);
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(e2eEnv().baseURL);
   expect(await sessionUserOf(context)).toBeNull();

@@ -57,3 +57,15 @@ export function toast(page: Page, kind: 'success' | 'info' | 'error', message: s
     .filter({ has: page.getByRole('button', { name: 'Dismiss notification' }) })
     .filter({ has: page.getByText(message, { exact: true }) });
 }
+
+/** Confirms the open logout dialog, then closes 'Logged out!' (spec §4 "Logout"). */
+export async function confirmLogout(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Yes, logout!' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Logged out!' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+}
