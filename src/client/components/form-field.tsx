@@ -19,6 +19,11 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** daisyUI's classes for a control: bordered, full width, red when in error. */
+function controlClass(kind: 'input' | 'textarea' | 'select', error: unknown, extra?: string) {
+  return `${kind} ${kind}-bordered w-full ${error ? `${kind}-error` : ''} ${extra ?? ''}`;
+}
+
 /** Label, control, hint and error, wired together (every control has a label). */
 function FieldShell({
   label,
@@ -59,11 +64,7 @@ export function FormField({ label, error, hint, className, ...input }: InputProp
       error={error}
       hint={hint}
       renderControl={(control) => (
-        <input
-          className={`input input-bordered w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
-          {...control}
-          {...input}
-        />
+        <input className={controlClass('input', error, className)} {...control} {...input} />
       )}
     />
   );
@@ -79,7 +80,7 @@ export function TextAreaField({ label, error, hint, className, ...textarea }: Te
       hint={hint}
       renderControl={(control) => (
         <textarea
-          className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
+          className={controlClass('textarea', error, className)}
           {...control}
           {...textarea}
         />
@@ -110,11 +111,7 @@ export function SelectField({
       error={error}
       hint={hint}
       renderControl={(control) => (
-        <select
-          className={`select select-bordered w-full ${error ? 'select-error' : ''} ${className ?? ''}`}
-          {...control}
-          {...select}
-        >
+        <select className={controlClass('select', error, className)} {...control} {...select}>
           {placeholder && (
             <option value="" disabled>
               {placeholder}
