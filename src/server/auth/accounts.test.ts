@@ -108,10 +108,12 @@ describe('sign-up', () => {
   it('refuses a second account with the same email', async () => {
     const account = newAccount();
     expect((await signUp(account)).statusCode).toBe(200);
+    const before = await userCount();
     const again = await signUp({ ...account, email: account.email.toUpperCase() });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     expect(again.statusCode).toBeLessThan(500);
     expect(again.json().message).toBeTruthy();
+    expect(await userCount()).toBe(before);
   });
 });
 
