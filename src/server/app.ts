@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Engine } from './db/database.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
+import { loggerOptions, registerRequestLog } from './logging.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
@@ -35,17 +36,17 @@ export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth: Auth }> {
   const { config } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Cookies carry sessions: they never reach a log.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config),
+    // Fastify's own lines as each request comes in and goes out cost a third of the throughput:
+    // logging.ts logs slow requests, and every request at debug; trace adds Fastify's lines.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'trace' }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app, config);
 
   const auth = createAuth({ config, db: deps.db, engine: deps.engine, secret: deps.authSecret });
   await registerSecurity(app, config);

@@ -69,6 +69,9 @@ async function sessionEmail(server: ServerProcess, cookie: string): Promise<stri
   return (body as { user?: { email: string } } | null)?.user?.email;
 }
 
+/** Fastify's own JSON line as each request arrives: how a test sees a request in flight. */
+const REQUEST_LOG = { LOG_LEVEL: 'trace', LOG_FORMAT: 'json' };
+
 interface LogLine {
   msg?: string;
   req?: { method: string; url: string };
@@ -270,7 +273,7 @@ describe('graceful shutdown on SIGTERM', () => {
     'finishes a request in flight, stops accepting, then exits 0 with the write kept',
     async () => {
       const dataDir = freshDataDir();
-      const server = await start({ dataDir });
+      const server = await start({ dataDir, env: REQUEST_LOG });
       const cookie = await signUpOverHttp(server);
 
       // The request is held in flight deterministically: its headers are in, its body is not.
@@ -335,7 +338,7 @@ describe('graceful shutdown on SIGTERM', () => {
     'under concurrent writes, answers each one or refuses it, exits 0, and loses none it answered',
     async () => {
       const dataDir = freshDataDir();
-      const server = await start({ dataDir });
+      const server = await start({ dataDir, env: REQUEST_LOG });
       const cookie = await signUpOverHttp(server);
 
       const attempts = Array.from({ length: 60 }, async (_, i) => {

@@ -37,8 +37,13 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
 try {
-  const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Tasklane is serving ${address} (${engine}); open ${config.publicUrl}`);
+  // The one start-up line, in place of Fastify's own "Server listening at".
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      `Tasklane is serving ${address} (${engine}); open ${config.publicUrl}`,
+  });
 } catch (error) {
   app.log.error(error);
   await close();

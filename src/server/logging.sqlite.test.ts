@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  signUpOverHttp,
+  startServer,
+  type ServerProcess,
+} from '../../tests/support/server-process.ts';
+import { formatLogLine } from './logging.ts';
+
+// What an operator sees from `npm start`: the real server as a process (issue 8).
+
+/** Each test starts a server process. */
+const SLOW = 60_000;
+const servers: ServerProcess[] = [];
+const dataDirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.kill('SIGKILL')));
+  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-logging-'));
+  dataDirs.push(dataDir);
+  const server = await startServer({ dataDir, env });
+  servers.push(server);
+  return server;
+}
+
+/** A short visit: pages, lists, a task, a sign-up with its session cookie. */
+async function visit(server: ServerProcess): Promise<string> {
+  const cookie = await signUpOverHttp(server);
+  for (const url of ['/', '/browse-tasks', '/api/tasks', '/api/tasks?limit=8&sort=deadline']) {
+    await (await fetch(`${server.url}${url}`, { headers: { cookie } })).arrayBuffer();
+  }
+  return cookie;
+}
+
+const lines = (server: ServerProcess) => server.output().trimEnd().split('\n');
+
+describe('server log', () => {
+  it(
+    'says where it serves in one readable line, and logs no request by default',
+    async () => {
+      const server = await start({ LOG_LEVEL: 'info' });
+      await visit(server);
+      await server.stop();
+      const output = lines(server);
+      expect(output[0]).toMatch(
+        /^\d{4}-\d\d-\d\dT\S+Z INFO Tasklane is serving http:\/\/127\.0\.0\.1:\d+ \(sqlite\); open http:\/\/127\.0\.0\.1:\d+$/,
+      );
+      expect(output.slice(1)).toEqual([
+        expect.stringMatching(/ INFO stopping: finishing requests in flight signal=SIGTERM$/),
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    'logs every request at debug, without cookies',
+    async () => {
+      const server = await start({ LOG_LEVEL: 'debug' });
+      const cookie = await visit(server);
+      await server.stop();
+      const requests = lines(server).filter((line) => line.includes(' DEBUG request '));
+      expect(requests.length).toBeGreaterThanOrEqual(6);
+      expect(requests).toContainEqual(
+        expect.stringMatching(/ method=GET path=\/api\/tasks\?limit=8&sort=deadline status=200 /),
+      );
+      const token = cookie.split('=')[1]!.split('.')[0]!;
+      expect(server.output()).not.toContain(token);
+    },
+    SLOW,
+  );
+
+  it(
+    'warns of slow requests',
+    async () => {
+      const server = await start({ LOG_LEVEL: 'info', SLOW_REQUEST_MS: '1' });
+      await signUpOverHttp(server); // hashing a password takes well over a millisecond
+      await server.stop();
+      expect(server.output()).toMatch(
+        / WARN slow request reqId=\S+ method=POST path=\/api\/auth\/sign-up\/email status=200 ms=\d+/,
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'writes JSON lines with LOG_FORMAT=json',
+    async () => {
+      const server = await start({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+      await server.stop();
+      const first = JSON.parse(lines(server)[0]!);
+      expect(first).toMatchObject({
+        level: 30,
+        msg: expect.stringContaining('Tasklane is serving'),
+      });
+    },
+    SLOW,
+  );
+});
+
+describe('formatLogLine', () => {
+  it('puts time, level, message and fields on one line, and a stack under it', () => {
+    const line = JSON.stringify({
+      level: 50,
+      time: Date.UTC(2026, 10, 22, 12),
+      pid: 1,
+      hostname: 'h',
+      reqId: 'req-1',
+      msg: 'request failed',
+      err: { message: 'boom', stack: 'Error: boom\n    at here' },
+    });
+    expect(formatLogLine(line)).toBe(
+      '2026-11-22T12:00:00.000Z ERROR request failed reqId=req-1\nError: boom\n    at here\n',
+    );
+  });
+});

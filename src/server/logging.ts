@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+
+/** One pino JSON line as one readable line: time, level, message, then its fields. */
+export function formatLogLine(json: string): string {
+  const { level, time, msg, err, ...fields } = JSON.parse(json);
+  // pid and hostname are the same on every line of a process: left out.
+  delete fields.pid;
+  delete fields.hostname;
+  const extras = Object.entries(fields).map(
+    ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
+  const head = [new Date(time).toISOString(), LEVEL_NAMES[level] ?? level, msg, ...extras];
+  const stack = err?.stack ? `\n${err.stack}` : '';
+  return `${head.filter((part) => part !== undefined && part !== '').join(' ')}${stack}\n`;
+}
+
+/**
+ * The server's logger: for operators, not a request trail. Cookies and credentials never reach
+ * it; requests are logged only when slow (warn) or at LOG_LEVEL=debug (registerRequestLog).
+ */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(config.logFormat === 'text'
+      ? { stream: { write: (line: string) => process.stdout.write(formatLogLine(line)) } }
+      : {}),
+  };
+}
+
+/** The path and, outside /api/auth (whose links carry tokens), the query string. */
+function loggablePath(url: string): string {
+  return url.startsWith('/api/auth/') ? url.split('?', 1)[0]! : url;
+}
+
+/**
+ * One line per request at debug, and a warning for a request slower than SLOW_REQUEST_MS. A
+ * plain callback hook: it runs on every request (docs/decisions/006-hot-path-choices.md).
+ */
+export function registerRequestLog(app: FastifyInstance, config: Config): void {
+  const logsEvery = ['debug', 'trace'].includes(config.logLevel);
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    const isSlow = ms >= config.slowRequestMs;
+    if (isSlow || logsEvery) {
+      const line = {
+        method: request.method,
+        path: loggablePath(request.url),
+        status: reply.statusCode,
+        ms: Math.round(ms),
+      };
+      if (isSlow) request.log.warn(line, 'slow request');
+      else request.log.debug(line, 'request');
+    }
+    done();
+  });
+}
