@@ -33,7 +33,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** Set when a proxy in front sets X-Forwarded-For: "true", or the proxies' addresses/CIDRs. */
   TRUST_PROXY: optionalText,
+  /** info: the start-up line, warnings, errors and slow requests; debug: every request too. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** text: one readable line per entry; json: pino's JSON lines, for log collectors. */
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /** Requests slower than this are logged as warnings. */
+  SLOW_REQUEST_MS: positiveInt(500),
+  /** How long a verified session is trusted without the database (0 turns the cache off). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 export interface Config {
@@ -48,6 +55,9 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean | string;
   logLevel: string;
+  logFormat: 'text' | 'json';
+  slowRequestMs: number;
+  sessionCacheSeconds: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,5 +96,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
   };
 }

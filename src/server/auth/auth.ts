@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle, Engine } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { loadAuthSecret } from './secret.ts';
+import { SessionCache } from './session-cache.ts';
 
 /** Set by our Fastify bridge from request.ip (never taken from the client): the rate-limit key. */
 export const CLIENT_IP_HEADER = 'x-tasklane-client-ip';
@@ -108,7 +109,10 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         ]
       : [],
   } satisfies BetterAuthOptions;
-  return betterAuth(options);
+  // Sessions verified in the last few seconds skip Better Auth's check (session.ts).
+  return Object.assign(betterAuth(options), {
+    sessions: new SessionCache(config.sessionCacheSeconds * 1000),
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
