@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { answerKey, type BareAnswers } from './bare-answers.ts';
 
 /**
- * The bench's yardstick: bare node:http answering, per "METHOD /url", the exact bytes the real
- * server answered. Usage: node bench/bare-server.ts <answers.json> <port>
+ * The bench's yardstick: bare node:http answering, per "METHOD /url" (signed in or not), the
+ * exact bytes the real server answered. Usage: node bench/bare-server.ts <answers.json> <port>
  */
-export interface BareAnswer {
-  status: number;
-  contentType: string;
-  body: string;
-}
-export type BareAnswers = Record<string, BareAnswer>;
-
 const [file, port] = process.argv.slice(2);
 if (!file || !port) throw new Error('usage: node bench/bare-server.ts <answers.json> <port>');
 
@@ -24,7 +18,9 @@ const answers = new Map(
 );
 
 const server = http.createServer((request, response) => {
-  const answer = answers.get(`${request.method} ${request.url}`);
+  const answer = answers.get(
+    answerKey(request.method ?? '', request.url ?? '', Boolean(request.headers.cookie)),
+  );
   // Read the request to its end, as a real server has to.
   request.resume();
   if (!answer) {
