@@ -6,8 +6,8 @@ import { openDatabase } from '../src/server/db/database.ts';
 import type { TaskTable } from '../src/server/db/types.ts';
 import {
   DEMO_TASKS,
-  type DemoUser,
   ensureUser,
+  type ScriptAccount,
   formatLocalDate,
 } from '../src/server/seed/demo-data.ts';
 
@@ -15,7 +15,7 @@ const POSTERS = 4;
 const CHUNK_ROWS = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const BIDDER: DemoUser = {
+export const BIDDER: ScriptAccount = {
   name: 'Bench Bidder',
   email: 'bench.bidder@example.com',
   password: 'BenchBidder1',

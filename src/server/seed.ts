@@ -10,7 +10,7 @@ const handle = await openDatabase(config);
 
 try {
   const auth = createAuthForScripts(config, handle);
-  const result = await seedDemoData(handle, auth, { force });
+  const result = await seedDemoData(handle, auth, { publicUrl: config.publicUrl, force });
   const where = handle.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   console.log(`Added ${result.tasks} tasks and ${result.bids} bids (${where}).`);
   console.log('Demo accounts:');

@@ -236,18 +236,37 @@ test('the budget sort: none keeps the newest first, asc and desc order the budge
     .toEqual(tasks.map((task) => task.title).reverse());
 });
 
-test('browse has no serious or critical accessibility violations, signed out and in', async ({
+/** A few cards of one poster, so axe checks their headings' order (issue 8) and their links. */
+async function postAxeTasks() {
+  const poster = await signUpOverApi({ name: 'Axe Browse' });
+  await createTasksOverApi(poster, [
+    newTask({ title: `Axe browse ${uniqueMark()}`, category: 'Web Development' }),
+    newTask({ title: `Axe browse ${uniqueMark()}`, category: 'Design' }),
+    newTask({ title: `Axe browse ${uniqueMark()}`, category: 'Web Development', budget: 900 }),
+  ]);
+  return poster;
+}
+
+test('browse with a few cards passes axe (serious, critical, heading order), signed out and in', async ({
   page,
   context,
 }) => {
-  const poster = await signUpOverApi({ name: 'Axe Browse' });
-  await createTasksOverApi(poster, [newTask({ title: `Axe browse ${uniqueMark()}` })]);
+  const poster = await postAxeTasks();
   await page.goto('/browse-tasks');
-  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').nth(2)).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/browse-tasks (visitor)');
 
   await logInContext(context, poster);
   await page.goto('/browse-tasks?category=Web+Development&sort=desc');
-  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').nth(1)).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/browse-tasks (signed in, filtered)');
+});
+
+test('browse with a few cards passes axe in the forest theme', async ({ page }) => {
+  await postAxeTasks();
+  await page.goto('/browse-tasks');
+  await expect(page.getByRole('main').getByRole('article').nth(2)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Dark theme' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest');
+  await expectNoSeriousA11yViolations(page, '/browse-tasks (visitor, forest)');
 });

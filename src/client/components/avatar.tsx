@@ -1,14 +1,26 @@
+import { useState } from 'react';
 import type { SessionUser } from '../lib/session.tsx';
 
-/** The user's photo, or a placeholder icon when there is none (spec §2 "Shell"). */
+/**
+ * The user's photo, or a placeholder icon when there is none (spec §2 "Shell") or when the photo
+ * does not load (issue 8): a broken image would show its alt text spilling out of the circle.
+ */
 export function Avatar({ user, size = 'w-10' }: { user: SessionUser; size?: string }) {
+  // The URL that failed, so a new photo (after Edit Profile) gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const photo = user.image && user.image !== failedSrc ? user.image : null;
   return (
     <div className="avatar">
       <div
         className={`${size} rounded-full ring-2 ring-primary ring-offset-2 ring-offset-base-100`}
       >
-        {user.image ? (
-          <img src={user.image} alt={user.name} referrerPolicy="no-referrer" />
+        {photo ? (
+          <img
+            src={photo}
+            alt={user.name}
+            referrerPolicy="no-referrer"
+            onError={() => setFailedSrc(photo)}
+          />
         ) : (
           <svg viewBox="0 0 24 24" role="img" aria-label={user.name} className="bg-base-300 p-1">
             <path

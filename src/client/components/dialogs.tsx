@@ -21,6 +21,8 @@ export interface DialogOptions {
   icon?: DialogIcon;
   confirmText?: string;
   cancelText?: string;
+  /** The confirm button destroys something (a task): daisyUI's error colour, not the primary. */
+  isDestructive?: boolean;
 }
 
 interface OpenDialog extends DialogOptions {
@@ -115,7 +117,11 @@ function Dialog({ dialog, onClose }: { dialog: OpenDialog; onClose(confirmed: bo
           </p>
         )}
         <div className="modal-action justify-center">
-          <button type="button" className="btn btn-primary" onClick={() => onClose(true)}>
+          <button
+            type="button"
+            className={`btn ${dialog.isDestructive ? 'btn-error' : 'btn-primary'}`}
+            onClick={() => onClose(true)}
+          >
             {dialog.confirmText ?? DIALOG_DEFAULTS.confirm}
           </button>
           {dialog.showCancel && (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
-import { SUPPORT_CONTACT } from '../lib/contact.ts';
+import { SUPPORT_CONTACT, SUPPORT_CONTACT_HREFS } from '../lib/contact.ts';
 import { paths } from '../lib/paths.ts';
 
 const QUICK_LINKS = [
@@ -66,8 +66,18 @@ export function Footer() {
           <h2 id="footer-contact" className="mb-2 text-sm font-bold uppercase tracking-wide">
             Contact
           </h2>
-          <p>Email: {SUPPORT_CONTACT.email}</p>
-          <p>Phone: {SUPPORT_CONTACT.phone}</p>
+          <p>
+            Email:{' '}
+            <a href={SUPPORT_CONTACT_HREFS.email} className="link">
+              {SUPPORT_CONTACT.email}
+            </a>
+          </p>
+          <p>
+            Phone:{' '}
+            <a href={SUPPORT_CONTACT_HREFS.phone} className="link">
+              {SUPPORT_CONTACT.phone}
+            </a>
+          </p>
         </section>
       </div>
       <p className="border-t border-base-300 py-4 text-center text-sm">

@@ -57,14 +57,26 @@ function FieldShell({
 
 type InputProps = ShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
+/**
+ * A read-only input must not look editable (issue 8): the muted fill of a disabled field, a plain
+ * border and no editing cursor, in the body colour so it stays readable.
+ */
+const READ_ONLY_CLASS = 'bg-base-200 border-base-300 text-base-content cursor-default';
+
 export function FormField({ label, error, hint, className, ...input }: InputProps) {
+  const readOnlyClass = input.readOnly ? READ_ONLY_CLASS : '';
   return (
     <FieldShell
       label={label}
       error={error}
       hint={hint}
       renderControl={(control) => (
-        <input className={controlClass('input', error, className)} {...control} {...input} />
+        <input
+          className={controlClass('input', error, `${readOnlyClass} ${className ?? ''}`)}
+          aria-readonly={input.readOnly || undefined}
+          {...control}
+          {...input}
+        />
       )}
     />
   );

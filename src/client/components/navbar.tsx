@@ -44,8 +44,10 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start gap-1">
+      {/* Below lg the links hide behind Menu: the two ends take the width they need rather than
+          half each, so at 375 px the theme switch does not slide over the logo (issue 8). */}
+      <nav className="navbar mx-auto max-w-7xl px-3 sm:px-4" aria-label="Main">
+        <div className="navbar-start gap-1 max-lg:w-auto">
           <div
             className="relative lg:hidden"
             onKeyDown={(event) => {
@@ -78,20 +80,24 @@ export function Navbar() {
               </ul>
             )}
           </div>
-          <Link to={paths.home} className="btn btn-ghost px-2 text-xl font-bold text-primary">
+          <Link
+            to={paths.home}
+            className="btn btn-ghost px-2 text-lg font-bold text-primary sm:text-xl"
+          >
             {BRAND}
           </Link>
         </div>
         <div className="navbar-center hidden lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
         </div>
-        <div className="navbar-end gap-2">
+        <div className="navbar-end gap-1 max-lg:w-auto max-lg:flex-1 sm:gap-2">
           <ThemeToggle />
           {isLoading && !user ? (
             <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
           ) : user ? (
             <>
-              <div className="tooltip tooltip-bottom" data-tip={user.name}>
+              {/* To the left, so a long name's tip never reaches past the right edge (issue 8). */}
+              <div className="tooltip tooltip-left before:wrap-anywhere" data-tip={user.name}>
                 <Link to={paths.dashboard} aria-label={`${user.name} (dashboard)`}>
                   <Avatar user={user} />
                 </Link>

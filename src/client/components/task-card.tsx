@@ -32,8 +32,13 @@ export function TaskCard({
           <span className="badge badge-outline">{task.category}</span>
           {badge}
         </div>
-        <Heading className="card-title text-lg leading-snug break-words">{task.title}</Heading>
-        <p className="text-sm break-words">
+        {/* wrap-anywhere: a 120-character title without a space must not widen the card (issue 8). */}
+        <Heading className="card-title text-lg leading-snug wrap-anywhere">
+          <Link to={paths.task(task._id)} className="link link-hover">
+            {task.title}
+          </Link>
+        </Heading>
+        <p className="text-sm wrap-anywhere">
           {truncateDescription
             ? truncate(task.description, CARD_DESCRIPTION_LIMIT)
             : task.description}

@@ -43,7 +43,7 @@ export function TaskTable({ caption, tasks, renderTitle, extraColumns = [] }: Ta
         <tbody>
           {tasks.map((task) => (
             <tr key={task._id}>
-              <th scope="row" data-label="Title" className="break-words">
+              <th scope="row" data-label="Title" className="wrap-anywhere">
                 {renderTitle(task)}
               </th>
               <td data-label="Category">{task.category}</td>

@@ -64,7 +64,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             role={toast.kind === 'error' ? 'alert' : 'status'}
             className={`alert ${ALERT_CLASS[toast.kind]} max-w-sm shadow-lg`}
           >
-            <span>{toast.message}</span>
+            {/* Messages carry names and titles: a long word wraps inside the toast (issue 8). */}
+            <span className="wrap-anywhere">{toast.message}</span>
             <button
               type="button"
               className="btn btn-ghost btn-xs"

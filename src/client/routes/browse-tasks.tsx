@@ -12,7 +12,7 @@ export default function BrowseTasks() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((task) => (
             <li key={task._id}>
-              <TaskCard task={task} truncateDescription />
+              <TaskCard task={task} truncateDescription headingLevel={2} />
             </li>
           ))}
         </ul>

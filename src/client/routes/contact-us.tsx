@@ -4,7 +4,7 @@ import { BRAND } from '../../shared/brand.ts';
 import { FormField, TextAreaField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
-import { SUPPORT_CONTACT } from '../lib/contact.ts';
+import { SUPPORT_CONTACT, SUPPORT_CONTACT_HREFS } from '../lib/contact.ts';
 import { useForm } from '../lib/use-form.ts';
 
 export const CONTACT_THANKS = `Thanks for contacting ${BRAND}!`;
@@ -38,11 +38,19 @@ export default function ContactUs() {
         <dl className="space-y-2">
           <div>
             <dt className="font-semibold">Support email</dt>
-            <dd>{SUPPORT_CONTACT.email}</dd>
+            <dd>
+              <a href={SUPPORT_CONTACT_HREFS.email} className="link">
+                {SUPPORT_CONTACT.email}
+              </a>
+            </dd>
           </div>
           <div>
             <dt className="font-semibold">Phone</dt>
-            <dd>{SUPPORT_CONTACT.phone}</dd>
+            <dd>
+              <a href={SUPPORT_CONTACT_HREFS.phone} className="link">
+                {SUPPORT_CONTACT.phone}
+              </a>
+            </dd>
           </div>
           <div>
             <dt className="font-semibold">Location</dt>

@@ -5,7 +5,12 @@ import { api } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 
-const POSTED_BY = [{ header: 'Posted by', cell: (task: { userName: string }) => task.userName }];
+const POSTED_BY = [
+  {
+    header: 'Posted by',
+    cell: (task: { userName: string }) => <span className="wrap-anywhere">{task.userName}</span>,
+  },
+];
 
 /** /dashboard/all-tasks (spec §2): open to visitors; Browse Tasks' filter and sort, as a table. */
 export default function DashboardAllTasks() {

@@ -45,7 +45,7 @@ export default function DashboardOverview() {
       <section aria-labelledby="profile-heading" className="card bg-base-200">
         <div className="card-body flex-row flex-wrap items-center gap-4">
           <Avatar user={user} size="w-20" />
-          <div className="flex-1">
+          <div className="min-w-0 flex-1 wrap-anywhere">
             <h2 id="profile-heading" className="text-2xl font-semibold">
               {user.name}
             </h2>
@@ -88,7 +88,7 @@ export default function DashboardOverview() {
                     key={task._id}
                     className="flex flex-wrap items-center justify-between gap-2 p-3"
                   >
-                    <div className="min-w-0">
+                    <div className="min-w-0 flex-1">
                       <p className="truncate font-medium">{task.title}</p>
                       <p className="text-sm text-base-content/90">
                         {task.category} · {formatBudget(task.budget)} · due{' '}

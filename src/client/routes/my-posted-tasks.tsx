@@ -15,6 +15,7 @@ export const DELETE_CONFIRM = {
   title: 'Are you sure?',
   text: "You won't be able to revert this!",
   confirmText: 'Yes, delete it!',
+  isDestructive: true,
 } as const;
 
 /** /my-posted-tasks and /dashboard/my-tasks (spec §2, §4 "Deletion", §7, §8). */

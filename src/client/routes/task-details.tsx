@@ -37,9 +37,9 @@ export default function TaskDetails() {
     <article className="mx-auto max-w-3xl space-y-6">
       <PageTitle name={task.title} />
       <BackButton />
-      <header className="space-y-2">
+      <header className="space-y-2 wrap-anywhere">
         <span className="badge badge-primary badge-outline">{task.category}</span>
-        <h1 className="text-3xl font-bold break-words">{task.title}</h1>
+        <h1 className="text-3xl font-bold">{task.title}</h1>
         <p>
           Posted by <span className="font-semibold">{task.userName}</span>
           {task.userEmail && <span className="text-base-content/90"> ({task.userEmail})</span>}
@@ -63,7 +63,7 @@ export default function TaskDetails() {
         <h2 id="task-description" className="mb-2 text-xl font-semibold">
           Description
         </h2>
-        <p className="whitespace-pre-line break-words">{task.description}</p>
+        <p className="whitespace-pre-line wrap-anywhere">{task.description}</p>
       </section>
       <div className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4">
         <p aria-live="polite" className="font-medium">

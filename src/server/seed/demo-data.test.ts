@@ -1,14 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DESCRIPTION_MAX_LENGTH, isCalendarDate } from '../../shared/tasks.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { countTasks, DEMO_USERS, SeedRefusedError, seedDemoData } from './demo-data.ts';
 
+/** What Vite copies into the built client as it is (vite.config.ts: root src/client). */
+const CLIENT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../../client/public');
+
 let t: TestApp;
+let clientDir: string;
+let seed: (options?: { force?: boolean }) => ReturnType<typeof seedDemoData>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A built client as the server sees one: index.html beside the public files.
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-seed-client-'));
+  fs.cpSync(CLIENT_PUBLIC_DIR, clientDir, { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tasklane</title>');
+  t = await createTestApp({}, { clientDir });
+  seed = (options = {}) =>
+    seedDemoData(t, t.app.auth, { publicUrl: t.config.publicUrl, ...options });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
 
 async function countUsers() {
   const row = await t.db
@@ -20,7 +37,7 @@ async function countUsers() {
 
 describe('seedDemoData', () => {
   it('loads about 40 tasks in every category, posted by three demo users', async () => {
-    const result = await seedDemoData(t, t.app.auth);
+    const result = await seed();
     expect(result.users.map((user) => user.created)).toEqual([true, true, true]);
     expect(result.tasks).toBeGreaterThanOrEqual(35);
     expect(result.tasks).toBeLessThanOrEqual(45);
@@ -59,6 +76,19 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('gives every demo user a photo the app itself serves', async () => {
+    const users = await t.db.selectFrom('user').select(['email', 'image']).execute();
+    for (const demo of DEMO_USERS) {
+      const image = users.find((user) => user.email === demo.email)?.image ?? '';
+      const url = new URL(image);
+      expect(url.origin, demo.email).toBe(new URL(t.config.publicUrl).origin);
+      const response = await t.request('GET', url.pathname);
+      expect(response.statusCode, image).toBe(200);
+      expect(response.headers['content-type'], image).toMatch(/^image\/svg\+xml/);
+    }
+    expect(new Set(users.map((user) => user.image)).size).toBe(DEMO_USERS.length);
+  });
+
   it('shows the demo tasks through the API', async () => {
     const response = await t.request('GET', '/api/tasks?limit=8&sort=deadline');
     expect(response.statusCode).toBe(200);
@@ -67,10 +97,10 @@ describe('seedDemoData', () => {
 
   it('refuses a database that holds tasks, and adds to it with force', async () => {
     const before = await countTasks(t.db);
-    await expect(seedDemoData(t, t.app.auth)).rejects.toBeInstanceOf(SeedRefusedError);
+    await expect(seed()).rejects.toBeInstanceOf(SeedRefusedError);
     expect(await countTasks(t.db)).toBe(before);
 
-    const result = await seedDemoData(t, t.app.auth, { force: true });
+    const result = await seed({ force: true });
     expect(result.users.map((user) => user.created)).toEqual([false, false, false]);
     expect(await countUsers()).toBe(DEMO_USERS.length);
     expect(await countTasks(t.db)).toBe(before + result.tasks);

@@ -4,11 +4,21 @@ import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { BidTable, Database, TaskTable } from '../db/types.ts';
 
-export interface DemoUser {
+/** An account made by a script through Better Auth (the demo users, the bench's posters). */
+export interface ScriptAccount {
   name: string;
   email: string;
   password: string;
   image: string;
+}
+
+export interface DemoUser extends Omit<ScriptAccount, 'image'> {
+  /**
+   * The photo's path on the app's own origin: a file of src/client/public/demo, which the build
+   * copies beside the app. An outside image service would leave every demo avatar broken
+   * wherever that service is out of reach (issue 8).
+   */
+  photoPath: `/demo/${string}`;
 }
 
 /** Printed by `npm run seed`: demo accounts only, never real ones. */
@@ -17,21 +27,29 @@ export const DEMO_USERS: readonly DemoUser[] = [
     name: 'Maya Chen',
     email: 'maya.chen@example.com',
     password: 'MayaDemo123',
-    image: 'https://api.dicebear.com/9.x/initials/svg?seed=Maya%20Chen',
+    photoPath: '/demo/maya-chen.svg',
   },
   {
     name: 'Omar Haddad',
     email: 'omar.haddad@example.com',
     password: 'OmarDemo123',
-    image: 'https://api.dicebear.com/9.x/initials/svg?seed=Omar%20Haddad',
+    photoPath: '/demo/omar-haddad.svg',
   },
   {
     name: 'Lena Fischer',
     email: 'lena.fischer@example.com',
     password: 'LenaDemo123',
-    image: 'https://api.dicebear.com/9.x/initials/svg?seed=Lena%20Fischer',
+    photoPath: '/demo/lena-fischer.svg',
   },
 ];
+
+/**
+ * A demo user's photo URL on the app's public address (config PUBLIC_URL, no trailing slash):
+ * photo URLs are absolute web addresses (src/shared/accounts.ts).
+ */
+export function demoPhotoUrl(publicUrl: string, user: DemoUser): string {
+  return `${publicUrl}${user.photoPath}`;
+}
 
 export interface DemoTask {
   title: string;
@@ -491,6 +509,8 @@ export class SeedRefusedError extends Error {
 }
 
 export interface SeedOptions {
+  /** The app's public address (config.publicUrl): the demo photos' URLs are built on it. */
+  publicUrl: string;
   force?: boolean | undefined;
   /** The "today" that deadlines and dates are relative to. */
   now?: Date | undefined;
@@ -498,6 +518,7 @@ export interface SeedOptions {
 
 export interface SeededUser extends DemoUser {
   id: string;
+  image: string;
   /** False when the account existed already (its password may have been changed since). */
   created: boolean;
 }
@@ -531,7 +552,7 @@ export async function countTasks(db: Kysely<Database>): Promise<number> {
 export async function ensureUser(
   db: Kysely<Database>,
   auth: Auth,
-  user: DemoUser,
+  user: ScriptAccount,
 ): Promise<{ id: string; created: boolean }> {
   const email = user.email.toLowerCase();
   const found = await db
@@ -553,14 +574,17 @@ export async function ensureUser(
 export async function seedDemoData(
   handle: { db: Kysely<Database> },
   auth: Auth,
-  options: SeedOptions = {},
+  options: SeedOptions,
 ): Promise<SeedResult> {
   const { db } = handle;
   const existing = await countTasks(db);
   if (existing > 0 && !options.force) throw new SeedRefusedError(existing);
 
   const users: SeededUser[] = [];
-  for (const demo of DEMO_USERS) users.push({ ...demo, ...(await ensureUser(db, auth, demo)) });
+  for (const demo of DEMO_USERS) {
+    const image = demoPhotoUrl(options.publicUrl, demo);
+    users.push({ ...demo, image, ...(await ensureUser(db, auth, { ...demo, image })) });
+  }
 
   const now = options.now ?? new Date();
   const tasks: Insertable<TaskTable>[] = [];

@@ -66,7 +66,7 @@ export function HighlightedTasks({ tasks }: { tasks: readonly Task[] }) {
                       <span className="badge badge-outline">{task.category}</span>
                       <span className="badge font-semibold badge-warning">{POPULAR_BADGE}</span>
                     </div>
-                    <h3 className="card-title text-lg leading-snug break-words">
+                    <h3 className="card-title text-lg leading-snug wrap-anywhere">
                       <Link
                         to={paths.task(task._id)}
                         className="link link-hover after:absolute after:inset-0"
