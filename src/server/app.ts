@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Engine } from './db/database.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
+import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
 
   await app.register(authRoutes, { auth });
   await app.register(tasksRoutes, { auth, db: deps.db });
+  await app.register(publicConfigRoutes, { config });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
