@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const optionalText = z
@@ -34,6 +35,8 @@ const envSchema = z.object({
   /** Set when a proxy in front sets X-Forwarded-For: "true", or the proxies' addresses/CIDRs. */
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Another build of the web app to serve than dist/client (tests serve a copy they change). */
+  CLIENT_DIR: optionalText,
 });
 
 export interface Config {
@@ -48,6 +51,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean | string;
   logLevel: string;
+  /** Absolute; undefined serves dist/client. */
+  clientDir: string | undefined;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,5 +91,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
   };
 }
