@@ -88,10 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
     });
   }
 
-  // Client routes (spec §2) are the single-page app's; unknown /api paths are JSON 404s.
+  // Client routes (spec §2) are the single-page app's; unknown /api paths are JSON 404s, and so
+  // are assets that are gone (an old tab asking for a chunk of an earlier build; issue 8).
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasClient && isPage && !request.url.startsWith('/api/')) {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
+    if (hasClient && isPage) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }
