@@ -1,18 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { DashboardLayout } from './components/dashboard-layout.tsx';
 import { MainLayout } from './components/main-layout.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
+import { lazyPage as page } from './lib/lazy-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 
 /**
  * The route table of spec §2. Every page is its own lazily loaded module, so the first visit
  * loads only the shell and the page it opens (docs/decisions/005-router-and-route-data.md).
  */
-const page = (
-  load: () => Promise<{ default: ComponentType }>,
-): LazyExoticComponent<ComponentType> => lazy(load);
-
 const Home = page(() => import('./routes/home.tsx'));
 const AboutUs = page(() => import('./routes/about-us.tsx'));
 const ContactUs = page(() => import('./routes/contact-us.tsx'));
