@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { DashboardLayout } from './components/dashboard-layout.tsx';
 import { MainLayout } from './components/main-layout.tsx';
-import { RequireAuth } from './components/require-auth.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
 import { lazyPage as page } from './lib/lazy-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 
@@ -27,6 +27,8 @@ const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.
 
 /** spec §2 "Protected routes". */
 const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+/** Login and signup are for visitors: a signed-in user goes on (issue 8). */
+const visitorsOnly = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
 
 export function AppRoutes() {
   return (
@@ -36,8 +38,8 @@ export function AppRoutes() {
         <Route path="about-us" element={<AboutUs />} />
         <Route path="contact-us" element={<ContactUs />} />
         <Route path="terms" element={<Terms />} />
-        <Route path="login" element={<Login />} />
-        <Route path="signup" element={<Signup />} />
+        <Route path="login" element={visitorsOnly(<Login />)} />
+        <Route path="signup" element={visitorsOnly(<Signup />)} />
         <Route path="browse-tasks" element={<BrowseTasks />} />
         <Route path="task/:id" element={guard(<TaskDetails />)} />
         <Route path="add-task" element={guard(<AddTask />)} />
