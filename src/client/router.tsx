@@ -1,18 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { DashboardLayout } from './components/dashboard-layout.tsx';
 import { MainLayout } from './components/main-layout.tsx';
-import { RequireAuth } from './components/require-auth.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
+import { lazyPage as page } from './lib/lazy-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 
 /**
  * The route table of spec §2. Every page is its own lazily loaded module, so the first visit
  * loads only the shell and the page it opens (docs/decisions/005-router-and-route-data.md).
  */
-const page = (
-  load: () => Promise<{ default: ComponentType }>,
-): LazyExoticComponent<ComponentType> => lazy(load);
-
 const Home = page(() => import('./routes/home.tsx'));
 const AboutUs = page(() => import('./routes/about-us.tsx'));
 const ContactUs = page(() => import('./routes/contact-us.tsx'));
@@ -30,6 +27,8 @@ const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.
 
 /** spec §2 "Protected routes". */
 const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+/** Login and signup are for visitors: a signed-in user goes on (issue 8). */
+const visitorsOnly = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
 
 export function AppRoutes() {
   return (
@@ -39,8 +38,8 @@ export function AppRoutes() {
         <Route path="about-us" element={<AboutUs />} />
         <Route path="contact-us" element={<ContactUs />} />
         <Route path="terms" element={<Terms />} />
-        <Route path="login" element={<Login />} />
-        <Route path="signup" element={<Signup />} />
+        <Route path="login" element={visitorsOnly(<Login />)} />
+        <Route path="signup" element={visitorsOnly(<Signup />)} />
         <Route path="browse-tasks" element={<BrowseTasks />} />
         <Route path="task/:id" element={guard(<TaskDetails />)} />
         <Route path="add-task" element={guard(<AddTask />)} />

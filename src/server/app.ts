@@ -18,6 +18,7 @@ import type { Engine } from './db/database.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
+import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
 
   await app.register(authRoutes, { auth });
   await app.register(tasksRoutes, { auth, db: deps.db });
+  await app.register(publicConfigRoutes, { config });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
@@ -87,10 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
     });
   }
 
-  // Client routes (spec §2) are the single-page app's; unknown /api paths are JSON 404s.
+  // Client routes (spec §2) are the single-page app's; unknown /api paths are JSON 404s, and so
+  // are assets that are gone (an old tab asking for a chunk of an earlier build; issue 8).
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasClient && isPage && !request.url.startsWith('/api/')) {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
+    if (hasClient && isPage) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }

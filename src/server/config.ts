@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const optionalText = z
@@ -41,6 +42,8 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: positiveInt(500),
   /** How long a verified session is trusted without the database (0 turns the cache off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Another build of the web app to serve than dist/client (tests serve a copy they change). */
+  CLIENT_DIR: optionalText,
 });
 
 export interface Config {
@@ -58,6 +61,8 @@ export interface Config {
   logFormat: 'text' | 'json';
   slowRequestMs: number;
   sessionCacheSeconds: number;
+  /** Absolute; undefined serves dist/client. */
+  clientDir: string | undefined;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -99,5 +104,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT,
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
   };
 }

@@ -101,6 +101,12 @@ describe('the web app and documents', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers a missing asset with a 404, not the page (an old tab after a redeploy)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-gone00.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

@@ -11,7 +11,7 @@ const app = await buildApp({
   db,
   engine,
   authSecret: loadAuthSecret(config.authSecret, config.dataDir),
-  clientDir: DEFAULT_CLIENT_DIR,
+  clientDir: config.clientDir ?? DEFAULT_CLIENT_DIR,
 });
 
 /** How long requests in flight get to finish after SIGTERM before their connections are cut. */

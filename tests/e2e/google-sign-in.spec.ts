@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { GOOGLE_MESSAGES, GOOGLE_POPUP_SIZE } from '../../src/client/lib/google-popup.ts';
+import { GOOGLE_POPUP_SIZE } from '../../src/client/lib/google-popup-window.ts';
+import { GOOGLE_MESSAGES } from '../../src/client/lib/google-popup.ts';
 import { sessionUserOf } from '../support/e2e-accounts.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
 import { confirmLogout, expect, test, toast } from '../support/e2e-fixtures.ts';

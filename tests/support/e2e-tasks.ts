@@ -1,7 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import {
   callApi,
@@ -11,7 +8,7 @@ import {
   type NewTask,
   type SignedUpUser,
 } from './e2e-accounts.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { startOwnServer } from './e2e-own-server.ts';
 
 /**
  * Tasks and bids for the browser tests of the task pages and the dashboard (issues 4 and 5),
@@ -184,14 +181,7 @@ export interface EmptyServer {
 }
 
 export async function startEmptyServer(): Promise<EmptyServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-empty-'));
-  let server: ServerProcess;
-  try {
-    server = await startServer({ dataDir });
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const server = await startOwnServer();
   const call = async (method: string, urlPath: string, body: unknown, cookie?: string) => {
     const response = await fetch(`${server.url}${urlPath}`, {
       method,
@@ -221,9 +211,6 @@ export async function startEmptyServer(): Promise<EmptyServer> {
       expect(response.status, 'task on the empty server').toBe(201);
       return String(body.insertedId);
     },
-    async stop() {
-      await server.stop().catch((error: unknown) => console.error(error));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => server.dispose(),
   };
 }

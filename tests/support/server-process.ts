@@ -27,6 +27,10 @@ export interface ExitStatus {
 
 export interface StartServerOptions {
   dataDir: string;
+  /** A fixed port, e.g. to start the server again where a page expects it; free one by default. */
+  port?: number;
+  /** The built web app to serve (CLIENT_DIR); dist/client by default. */
+  clientDir?: string;
   /** Extra environment; undefined removes a variable. */
   env?: Record<string, string | undefined>;
   /** How long the server may take to answer GET /api/tasks. */
@@ -56,6 +60,7 @@ const APP_ENV = [
   'AUTH_RATE_LIMIT_WINDOW_SECONDS',
   'TRUST_PROXY',
   'LOG_LEVEL',
+  'CLIENT_DIR',
 ];
 
 const live = new Set<ChildProcess>();
@@ -82,9 +87,11 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the server and resolves once GET /api/tasks answers 200. Another process can take the
- * chosen port between the probe and the child's listen, so that one failure is retried.
+ * chosen port between the probe and the child's listen, so that one failure is retried (never
+ * with a fixed `port`: the caller wants that one).
  */
 export async function startServer(options: StartServerOptions): Promise<ServerProcess> {
+  if (options.port !== undefined) return startOnce(options, options.port);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startOnce(options, await freePort());
@@ -108,6 +115,7 @@ async function startOnce(options: StartServerOptions, port: number): Promise<Ser
     PUBLIC_URL: url,
     LOG_LEVEL: 'info',
     AUTH_RATE_LIMIT_MAX: '1000',
+    ...(options.clientDir !== undefined ? { CLIENT_DIR: options.clientDir } : {}),
   });
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];

@@ -1,9 +1,26 @@
 import { AUTH_MESSAGES } from '../../shared/account-rules.ts';
+import { loadPublicConfig } from '../lib/public-config.ts';
+import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
 import { useToast } from './toaster.tsx';
 
+/**
+ * "or" and "Continue with Google", only where the server offers Google sign-in (GET /api/config,
+ * issue 8). The page waits for the answer, so the button never pops in under the form.
+ */
+export function GoogleSignInOption({ onSignedIn }: { onSignedIn(): void }) {
+  const { googleSignIn } = useRouteData('public-config', loadPublicConfig);
+  if (!googleSignIn) return null;
+  return (
+    <>
+      <div className="divider">or</div>
+      <GoogleButton onSignedIn={onSignedIn} />
+    </>
+  );
+}
+
 /** "Continue with Google": the popup flow, then spec §8's welcome for new users or the login text. */
-export function GoogleButton({ onSignedIn }: { onSignedIn(): void }) {
+function GoogleButton({ onSignedIn }: { onSignedIn(): void }) {
   const { signInWithGoogle } = useSession();
   const toast = useToast();
   async function start() {

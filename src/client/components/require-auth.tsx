@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
@@ -17,6 +17,23 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!user?.email) {
     const state: FromState = { from: { pathname: location.pathname, search: location.search } };
     return <Navigate to={paths.login} replace state={state} />;
+  }
+  return children;
+}
+
+/**
+ * /login and /signup: a user already signed in when the page opens goes on to the attempted path
+ * (or home) at once, the form never shown (issue 8); the spinner shows while the session loads.
+ * Once the form is shown it stays: signing in on it goes on by itself, with its welcome.
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  const [isFormShown, setIsFormShown] = useState(false);
+  if (!isFormShown) {
+    if (user) return <Navigate to={destinationAfterAuth(location.state)} replace />;
+    if (isLoading) return <Spinner label="Checking sign-in" />;
+    setIsFormShown(true);
   }
   return children;
 }

@@ -1,30 +1,14 @@
 import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks.ts';
+import { ApiError, fetchOrUnreachable } from './api-error.ts';
 import { apiPaths } from './paths.ts';
 
-/** A refusal from the API, carrying its `{message}` and status. */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-const NETWORK_ERROR = 'Could not reach Tasklane. Check your connection and try again.';
-
 async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR);
-  }
+  const response = await fetchOrUnreachable(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const message = data && typeof data.message === 'string' ? data.message : response.statusText;

@@ -1,4 +1,5 @@
 import { GOOGLE_POPUP_DONE_PAGE } from '../../shared/account-rules.ts';
+import { fetchOrUnreachable } from './api-error.ts';
 import { apiPaths } from './paths.ts';
 
 export const GOOGLE_CHANNEL = 'tasklane-google-sign-in';
@@ -21,7 +22,7 @@ function messageForError(code: string): string {
 
 async function startGoogleSignIn(): Promise<string> {
   const done = (result: string) => `${GOOGLE_POPUP_DONE_PAGE}?result=${result}`;
-  const response = await fetch(`${apiPaths.authBase}/sign-in/social`, {
+  const response = await fetchOrUnreachable(`${apiPaths.authBase}/sign-in/social`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
@@ -79,4 +80,3 @@ export async function signInWithGooglePopup(popup: Window | null): Promise<{ isN
     };
   });
 }
-export { GOOGLE_POPUP_SIZE } from './google-popup-window.ts';

@@ -28,4 +28,5 @@ export const apiPaths = {
   taskBids: (id: string) => `/api/tasks/${encodeURIComponent(id)}/bids`,
   authBase: '/api/auth',
   session: '/api/auth/get-session',
+  publicConfig: '/api/config',
 } as const;

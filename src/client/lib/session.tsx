@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { openGooglePopup } from './google-popup-window.ts';
+import { importCode } from './load-failure.ts';
 import { apiPaths } from './paths.ts';
 
 export interface SessionUser {
@@ -50,14 +51,19 @@ function messageOf(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/** The signed-in user, or null; throws when the server gives no answer about it. */
 async function fetchSessionUser(): Promise<SessionUser | null> {
   const response = await fetch(apiPaths.session, { credentials: 'same-origin' });
+  if (response.status >= 500)
+    throw new Error(`The session could not be read (${response.status}).`);
   if (!response.ok) return null;
   const data = (await response.json()) as { user?: SessionUser } | null;
   return data?.user ?? null;
 }
 
-const loadAuthClient = () => import('./auth-client.ts').then((module) => module.authClient);
+// Offline, a failed import says it could not reach Tasklane, not the browser's raw error (issue 8).
+const loadAuthClient = () =>
+  importCode(() => import('./auth-client.ts')).then((module) => module.authClient);
 
 /**
  * The authentication context of spec §3/§4: the user (or none) and a loading flag that starts
@@ -68,10 +74,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isLoading, setIsLoading] = useState(true);
 
   const settle = useCallback(async () => {
-    const current = await fetchSessionUser().catch(() => null);
-    setUser(current);
+    // No answer from the server: the session is unknown, so the user shown stays (a logout that
+    // could not reach the server has not signed anyone out; issue 8).
+    const current = await fetchSessionUser().catch(() => undefined);
+    if (current !== undefined) setUser(current);
     setIsLoading(false);
-    return current;
+    return current ?? null;
   }, []);
 
   useEffect(() => {
@@ -113,10 +121,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const popup = openGooglePopup(); // before any await: pop-up blockers want the click
         setIsLoading(true);
         try {
-          const { signInWithGooglePopup } = await import('./google-popup.ts');
+          const { signInWithGooglePopup } = await importCode(() => import('./google-popup.ts'));
           const { isNewUser } = await signInWithGooglePopup(popup);
           return { user: requireUser(await settle()), isNewUser };
         } catch (error) {
+          popup?.close(); // an import that failed never reached the flow that closes it
           await settle();
           throw error;
         }

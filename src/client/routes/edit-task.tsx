@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { TASK_MESSAGES } from '../../shared/task-rules.ts';
+import { BackButton } from '../components/back-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskForm, toFormValues } from '../components/task-form.tsx';
 import { useToast } from '../components/toaster.tsx';
@@ -50,6 +51,7 @@ export default function EditTask() {
   return (
     <section className="mx-auto max-w-3xl">
       <PageTitle name="Edit Task" />
+      <BackButton fallback={paths.myPostedTasks} />
       <h1 className="mb-6 text-3xl font-bold">Edit Task</h1>
       <TaskForm
         poster={user}

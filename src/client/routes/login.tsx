@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, signInSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
-import { GoogleButton } from '../components/google-button.tsx';
+import { GoogleSignInOption } from '../components/google-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
 import { useToast } from '../components/toaster.tsx';
@@ -52,8 +52,7 @@ export default function Login() {
               {form.isSubmitting ? 'Logging in…' : 'Login'}
             </button>
           </form>
-          <div className="divider">or</div>
-          <GoogleButton onSignedIn={goOn} />
+          <GoogleSignInOption onSignedIn={goOn} />
           <p className="text-center">
             New to Tasklane?{' '}
             <Link to={paths.signup} state={location.state} className="link font-semibold">

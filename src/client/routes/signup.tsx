@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
 import { FieldError, FormField } from '../components/form-field.tsx';
-import { GoogleButton } from '../components/google-button.tsx';
+import { GoogleSignInOption } from '../components/google-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
 import { useToast } from '../components/toaster.tsx';
@@ -67,8 +67,7 @@ export default function Signup() {
               {form.isSubmitting ? 'Creating account…' : 'Sign Up'}
             </button>
           </form>
-          <div className="divider">or</div>
-          <GoogleButton onSignedIn={goOn} />
+          <GoogleSignInOption onSignedIn={goOn} />
           <p className="text-center">
             Already have an account?{' '}
             <Link to={paths.login} state={location.state} className="link font-semibold">
