@@ -19,6 +19,9 @@ import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 
 export interface AppDeps {
@@ -60,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
         title: 'Tasklane API',
         version: '1.0.0',
         description:
-          'Tasks of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
+          'Tasks, offers, hiring, reviews and profiles of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
       },
     },
     transform: jsonSchemaTransform,
@@ -70,6 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
 
   await app.register(authRoutes, { auth });
   await app.register(tasksRoutes, { auth, db: deps.db });
+  await app.register(offersRoutes, { auth, db: deps.db });
+  await app.register(reviewsRoutes, { auth, db: deps.db });
+  await app.register(profilesRoutes, { db: deps.db });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

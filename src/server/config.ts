@@ -33,6 +33,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** Set when a proxy in front sets X-Forwarded-For: "true", or the proxies' addresses/CIDRs. */
   TRUST_PROXY: optionalText,
+  /** Days after delivery that a task the poster neither confirmed nor reopened completes on its own. */
+  AUTO_COMPLETE_DAYS: z.coerce.number().positive().default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,6 +50,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean | string;
   logLevel: string;
+  /** AUTO_COMPLETE_DAYS in milliseconds. */
+  autoCompleteMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,5 +90,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
   };
 }
