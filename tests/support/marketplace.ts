@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { snapshotTasks } from './db-snapshot.ts';
 import { validTask, type TestApp, type TestUser } from './test-app.ts';
 
 /** The marketplace loop of issue 9 driven through the API, for the offers, reviews and profile tests. */
@@ -19,6 +20,20 @@ export async function call(
 ): Promise<{ status: number; body: unknown }> {
   const response = await t.request(method, url, { user, body });
   return { status: response.statusCode, body: response.body ? response.json() : null };
+}
+
+/** The answer of a request that should be refused, and proof that it changed no row. */
+export async function refused(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  user: TestUser | undefined,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const before = await snapshotTasks(t.db);
+  const answer = await call(t, method, url, user, body);
+  expect(await snapshotTasks(t.db)).toEqual(before);
+  return answer;
 }
 
 export async function postTask(

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from '../../shared/offers.ts';
 import { TASK_ACTIONS, TASK_FIELD_MESSAGES, TASK_STATUSES } from '../../shared/tasks.ts';
-import { snapshotTasks } from '../../../tests/support/db-snapshot.ts';
 import {
   act,
   call,
@@ -12,6 +11,7 @@ import {
   readOfferRow,
   readTask,
   readTaskRow,
+  refused,
   validOffer,
 } from '../../../tests/support/marketplace.ts';
 import {
@@ -41,18 +41,6 @@ afterAll(async () => t.close());
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The answer, and proof that the refusal changed no row. */
-async function refused(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  user: TestUser | undefined,
-  body?: unknown,
-) {
-  const before = await snapshotTasks(t.db);
-  const answer = await call(t, method, url, user, body);
-  expect(await snapshotTasks(t.db)).toEqual(before);
-  return answer;
-}
 const conflict = (message: string | undefined) => ({ status: 409, body: { message } });
 const forbidden = (message: string | undefined) => ({ status: 403, body: { message } });
 
@@ -63,7 +51,7 @@ describe('POST /api/tasks/:id/deliver', () => {
     const task = await readTask(t, taskId);
     expect(task).toMatchObject({ status: 'assigned', completedAt: null });
     expect(Date.parse(String(task.deliveredAt))).not.toBeNaN();
-    expect(await refused('POST', `/api/tasks/${taskId}/deliver`, ada)).toEqual(
+    expect(await refused(t, 'POST', `/api/tasks/${taskId}/deliver`, ada)).toEqual(
       conflict(TASK_ACTIONS.deliver.refused.delivered),
     );
   });
@@ -72,14 +60,14 @@ describe('POST /api/tasks/:id/deliver', () => {
     const { taskId } = await hiredTask(t, poster, ada);
     const url = `/api/tasks/${taskId}/deliver`;
     for (const user of [poster, bo]) {
-      expect(await refused('POST', url, user)).toEqual(forbidden(TASK_ACTIONS.deliver.notActor));
+      expect(await refused(t, 'POST', url, user)).toEqual(forbidden(TASK_ACTIONS.deliver.notActor));
     }
-    expect(await refused('POST', url, undefined)).toMatchObject({ status: 401 });
+    expect(await refused(t, 'POST', url, undefined)).toMatchObject({ status: 401 });
     const open = await postTask(t, poster);
-    expect(await refused('POST', `/api/tasks/${open}/deliver`, ada)).toEqual(
+    expect(await refused(t, 'POST', `/api/tasks/${open}/deliver`, ada)).toEqual(
       forbidden(TASK_ACTIONS.deliver.notActor),
     );
-    expect(await refused('POST', `/api/tasks/${UNKNOWN_ID}/deliver`, ada)).toEqual({
+    expect(await refused(t, 'POST', `/api/tasks/${UNKNOWN_ID}/deliver`, ada)).toEqual({
       status: 404,
       body: { message: TASK_FIELD_MESSAGES.taskNotFound },
     });
@@ -102,14 +90,16 @@ describe('POST /api/tasks/:id/complete', () => {
     const { taskId } = await hiredTask(t, poster, ada, 'delivered');
     const url = `/api/tasks/${taskId}/complete`;
     for (const user of [ada, bo]) {
-      expect(await refused('POST', url, user)).toEqual(forbidden(TASK_ACTIONS.complete.notActor));
+      expect(await refused(t, 'POST', url, user)).toEqual(
+        forbidden(TASK_ACTIONS.complete.notActor),
+      );
     }
     await act(t, poster, `tasks/${taskId}/complete`);
-    expect(await refused('POST', url, poster)).toEqual(
+    expect(await refused(t, 'POST', url, poster)).toEqual(
       conflict(TASK_ACTIONS.complete.refused.completed),
     );
     const open = await postTask(t, poster);
-    expect(await refused('POST', `/api/tasks/${open}/complete`, poster)).toEqual(
+    expect(await refused(t, 'POST', `/api/tasks/${open}/complete`, poster)).toEqual(
       conflict(TASK_ACTIONS.complete.refused.open),
     );
   });
@@ -152,7 +142,7 @@ describe('POST /api/tasks/:id/reopen', () => {
   it('opens the task to new offers, but not to the released freelancer', async () => {
     const { taskId } = await hiredTask(t, poster, ada);
     await act(t, ada, `tasks/${taskId}/reopen`, { reason: 'I am ill.' });
-    expect(await refused('POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual(
+    expect(await refused(t, 'POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual(
       conflict(OFFER_MESSAGES.alreadyHired),
     );
     const offerId = await makeOffer(t, bo, taskId);
@@ -167,27 +157,27 @@ describe('POST /api/tasks/:id/reopen', () => {
     const { taskId } = await hiredTask(t, poster, ada);
     const url = `/api/tasks/${taskId}/reopen`;
     for (const body of [{}, { reason: '  ' }, undefined]) {
-      expect(await refused('POST', url, poster, body)).toMatchObject({ status: 400 });
+      expect(await refused(t, 'POST', url, poster, body)).toMatchObject({ status: 400 });
     }
-    expect(await refused('POST', url, poster, { reason: '' })).toEqual({
+    expect(await refused(t, 'POST', url, poster, { reason: '' })).toEqual({
       status: 400,
       body: { message: OFFER_MESSAGES.reasonRequired },
     });
     expect(
-      await refused('POST', url, poster, { reason: 'x'.repeat(REOPEN_REASON_MAX_LENGTH + 1) }),
+      await refused(t, 'POST', url, poster, { reason: 'x'.repeat(REOPEN_REASON_MAX_LENGTH + 1) }),
     ).toEqual({ status: 400, body: { message: OFFER_MESSAGES.reasonTooLong } });
-    expect(await refused('POST', url, bo, { reason: 'Mine now' })).toEqual(
+    expect(await refused(t, 'POST', url, bo, { reason: 'Mine now' })).toEqual(
       forbidden(TASK_ACTIONS.reopen.notActor),
     );
-    expect(await refused('POST', url, undefined, { reason: 'Hm' })).toMatchObject({
+    expect(await refused(t, 'POST', url, undefined, { reason: 'Hm' })).toMatchObject({
       status: 401,
     });
     const open = await postTask(t, poster);
-    expect(await refused('POST', `/api/tasks/${open}/reopen`, poster, { reason: 'Hm' })).toEqual(
+    expect(await refused(t, 'POST', `/api/tasks/${open}/reopen`, poster, { reason: 'Hm' })).toEqual(
       conflict(TASK_ACTIONS.reopen.refused.open),
     );
     await act(t, poster, `tasks/${taskId}/complete`);
-    expect(await refused('POST', url, poster, { reason: 'Too late' })).toEqual(
+    expect(await refused(t, 'POST', url, poster, { reason: 'Too late' })).toEqual(
       conflict(TASK_ACTIONS.reopen.refused.completed),
     );
   });
@@ -198,30 +188,32 @@ describe('what each status refuses', () => {
     const { taskId } = await hiredTask(t, poster, ada);
     const url = `/api/tasks/${taskId}`;
     const edit = validTask({ title: 'Changed after hiring' });
-    expect(await refused('PUT', url, poster, edit)).toEqual(
+    expect(await refused(t, 'PUT', url, poster, edit)).toEqual(
       conflict(TASK_ACTIONS.edit.refused.assigned),
     );
-    expect(await refused('DELETE', url, poster)).toEqual(
+    expect(await refused(t, 'DELETE', url, poster)).toEqual(
       conflict(TASK_ACTIONS.delete.refused.assigned),
     );
     // Issue 9 changes the spec's counter on purpose: an assigned task takes no more bids.
-    expect(await refused('PATCH', `${url}/bids`, bo)).toEqual(
+    expect(await refused(t, 'PATCH', `${url}/bids`, bo)).toEqual(
       conflict(TASK_ACTIONS.counterBid.refused.assigned),
     );
     // Who comes before the state: somebody else's task is still a 403.
-    expect(await refused('PUT', url, bo, edit)).toEqual(forbidden(TASK_FIELD_MESSAGES.notYourTask));
+    expect(await refused(t, 'PUT', url, bo, edit)).toEqual(
+      forbidden(TASK_FIELD_MESSAGES.notYourTask),
+    );
   });
 
   it('a completed task: no edit, no deletion, no counter bid', async () => {
     const { taskId } = await hiredTask(t, poster, ada, 'completed');
     const url = `/api/tasks/${taskId}`;
-    expect(await refused('PUT', url, poster, validTask({ title: 'Rewritten' }))).toEqual(
+    expect(await refused(t, 'PUT', url, poster, validTask({ title: 'Rewritten' }))).toEqual(
       conflict(TASK_ACTIONS.edit.refused.completed),
     );
-    expect(await refused('DELETE', url, poster)).toEqual(
+    expect(await refused(t, 'DELETE', url, poster)).toEqual(
       conflict(TASK_ACTIONS.delete.refused.completed),
     );
-    expect(await refused('PATCH', `${url}/bids`, bo)).toEqual(
+    expect(await refused(t, 'PATCH', `${url}/bids`, bo)).toEqual(
       conflict(TASK_ACTIONS.counterBid.refused.completed),
     );
   });
@@ -230,13 +222,13 @@ describe('what each status refuses', () => {
     const taskId = await postTask(t, poster);
     await expireTask(t, taskId);
     expect(await readTask(t, taskId)).toMatchObject({ status: 'open', expired: true });
-    expect(await refused('PATCH', `/api/tasks/${taskId}/bids`, bo)).toEqual(
+    expect(await refused(t, 'PATCH', `/api/tasks/${taskId}/bids`, bo)).toEqual(
       conflict(TASK_ACTIONS.counterBid.refused.expired),
     );
     // An edit that keeps the passed deadline is refused like a new task's (issue 9).
     const stale = (await readTaskRow(t, taskId)).deadline;
     expect(
-      await refused('PUT', `/api/tasks/${taskId}`, poster, validTask({ deadline: stale })),
+      await refused(t, 'PUT', `/api/tasks/${taskId}`, poster, validTask({ deadline: stale })),
     ).toEqual({ status: 400, body: { message: TASK_FIELD_MESSAGES.deadlinePast } });
     const moved = await call(t, 'PUT', `/api/tasks/${taskId}`, poster, validTask());
     expect(moved).toEqual({ status: 200, body: { matchedCount: 1, modifiedCount: 1 } });

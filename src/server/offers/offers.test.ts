@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGE_MAX_LENGTH, OFFER_MESSAGES } from '../../shared/offers.ts';
 import { TASK_ACTIONS, TASK_FIELD_MESSAGES, TASK_MESSAGES } from '../../shared/tasks.ts';
-import { snapshotTasks } from '../../../tests/support/db-snapshot.ts';
 import {
   act,
   call,
@@ -12,6 +11,7 @@ import {
   readOfferRow,
   readTask,
   readTaskRow,
+  refused,
   validOffer,
 } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
@@ -33,19 +33,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-/** The answer, and proof that the refusal changed no row. */
-async function refused(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  user: TestUser | undefined,
-  body?: unknown,
-) {
-  const before = await snapshotTasks(t.db);
-  const answer = await call(t, method, url, user, body);
-  expect(await snapshotTasks(t.db)).toEqual(before);
-  return answer;
-}
 
 describe('POST /api/tasks/:id/offers', () => {
   it('records a pending offer in cents and raises bidsCount by one', async () => {
@@ -82,7 +69,13 @@ describe('POST /api/tasks/:id/offers', () => {
     ],
   ])('refuses a bad %s with 400 and stores nothing', async (_name, overrides, message) => {
     const taskId = await postTask(t, poster);
-    const answer = await refused('POST', `/api/tasks/${taskId}/offers`, ada, validOffer(overrides));
+    const answer = await refused(
+      t,
+      'POST',
+      `/api/tasks/${taskId}/offers`,
+      ada,
+      validOffer(overrides),
+    );
     expect(answer).toEqual({ status: 400, body: { message } });
   });
 
@@ -97,16 +90,16 @@ describe('POST /api/tasks/:id/offers', () => {
   it('refuses anonymous visitors (401), the poster (403) and unknown tasks (404)', async () => {
     const taskId = await postTask(t, poster);
     const url = `/api/tasks/${taskId}/offers`;
-    expect(await refused('POST', url, undefined, validOffer())).toEqual({
+    expect(await refused(t, 'POST', url, undefined, validOffer())).toEqual({
       status: 401,
       body: { message: SIGN_IN_REQUIRED },
     });
-    expect(await refused('POST', url, poster, validOffer())).toEqual({
+    expect(await refused(t, 'POST', url, poster, validOffer())).toEqual({
       status: 403,
       body: { message: TASK_ACTIONS.offer.notActor },
     });
     for (const id of [UNKNOWN_ID, 'nope']) {
-      expect(await refused('POST', `/api/tasks/${id}/offers`, ada, validOffer())).toEqual({
+      expect(await refused(t, 'POST', `/api/tasks/${id}/offers`, ada, validOffer())).toEqual({
         status: 404,
         body: { message: TASK_FIELD_MESSAGES.taskNotFound },
       });
@@ -116,17 +109,17 @@ describe('POST /api/tasks/:id/offers', () => {
   it('refuses expired, assigned and completed tasks with 409', async () => {
     const expired = await postTask(t, poster);
     await expireTask(t, expired);
-    expect(await refused('POST', `/api/tasks/${expired}/offers`, ada, validOffer())).toEqual({
+    expect(await refused(t, 'POST', `/api/tasks/${expired}/offers`, ada, validOffer())).toEqual({
       status: 409,
       body: { message: TASK_ACTIONS.offer.refused.expired },
     });
     const assigned = (await hiredTask(t, poster, ada)).taskId;
-    expect(await refused('POST', `/api/tasks/${assigned}/offers`, bo, validOffer())).toEqual({
+    expect(await refused(t, 'POST', `/api/tasks/${assigned}/offers`, bo, validOffer())).toEqual({
       status: 409,
       body: { message: TASK_ACTIONS.offer.refused.assigned },
     });
     const completed = (await hiredTask(t, poster, ada, 'completed')).taskId;
-    expect(await refused('POST', `/api/tasks/${completed}/offers`, bo, validOffer())).toEqual({
+    expect(await refused(t, 'POST', `/api/tasks/${completed}/offers`, bo, validOffer())).toEqual({
       status: 409,
       body: { message: TASK_ACTIONS.offer.refused.completed },
     });
@@ -135,7 +128,7 @@ describe('POST /api/tasks/:id/offers', () => {
   it('takes one offer per freelancer per task: a second is refused while the first is pending', async () => {
     const taskId = await postTask(t, poster);
     await makeOffer(t, ada, taskId);
-    expect(await refused('POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual({
+    expect(await refused(t, 'POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual({
       status: 409,
       body: { message: OFFER_MESSAGES.alreadyOffered },
     });
@@ -161,7 +154,7 @@ describe('POST /api/tasks/:id/offers', () => {
     const taskId = await postTask(t, poster);
     const offerId = await makeOffer(t, ada, taskId);
     await act(t, poster, `offers/${offerId}/decline`);
-    expect(await refused('POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual({
+    expect(await refused(t, 'POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual({
       status: 409,
       body: { message: OFFER_MESSAGES.alreadyDeclined },
     });
@@ -191,25 +184,25 @@ describe('PUT /api/offers/:id', () => {
     const taskId = await postTask(t, poster);
     const offerId = await makeOffer(t, ada, taskId);
     const url = `/api/offers/${offerId}`;
-    expect(await refused('PUT', url, undefined, validOffer())).toMatchObject({ status: 401 });
+    expect(await refused(t, 'PUT', url, undefined, validOffer())).toMatchObject({ status: 401 });
     for (const user of [poster, bo]) {
-      expect(await refused('PUT', url, user, validOffer({ amount: 1 }))).toEqual({
+      expect(await refused(t, 'PUT', url, user, validOffer({ amount: 1 }))).toEqual({
         status: 403,
         body: { message: OFFER_MESSAGES.notYourOffer },
       });
     }
-    expect(await refused('PUT', url, ada, validOffer({ amount: 0 }))).toEqual({
+    expect(await refused(t, 'PUT', url, ada, validOffer({ amount: 0 }))).toEqual({
       status: 400,
       body: { message: TASK_MESSAGES.budgetZero },
     });
     for (const id of [UNKNOWN_ID, 'nope']) {
-      expect(await refused('PUT', `/api/offers/${id}`, ada, validOffer())).toEqual({
+      expect(await refused(t, 'PUT', `/api/offers/${id}`, ada, validOffer())).toEqual({
         status: 404,
         body: { message: OFFER_MESSAGES.offerNotFound },
       });
     }
     await act(t, poster, `offers/${offerId}/decline`);
-    expect(await refused('PUT', url, ada, validOffer({ amount: 1 }))).toEqual({
+    expect(await refused(t, 'PUT', url, ada, validOffer({ amount: 1 }))).toEqual({
       status: 409,
       body: { message: OFFER_MESSAGES.notPending },
     });
@@ -219,7 +212,9 @@ describe('PUT /api/offers/:id', () => {
     const taskId = await postTask(t, poster);
     const offerId = await makeOffer(t, ada, taskId);
     await expireTask(t, taskId);
-    expect(await refused('PUT', `/api/offers/${offerId}`, ada, validOffer({ amount: 1 }))).toEqual({
+    expect(
+      await refused(t, 'PUT', `/api/offers/${offerId}`, ada, validOffer({ amount: 1 })),
+    ).toEqual({
       status: 409,
       body: { message: TASK_ACTIONS.offer.refused.expired },
     });
@@ -241,16 +236,16 @@ describe('POST /api/offers/:id/withdraw', () => {
     const taskId = await postTask(t, poster);
     const offerId = await makeOffer(t, ada, taskId);
     const url = `/api/offers/${offerId}/withdraw`;
-    expect(await refused('POST', url, undefined)).toMatchObject({ status: 401 });
-    expect(await refused('POST', url, poster)).toEqual({
+    expect(await refused(t, 'POST', url, undefined)).toMatchObject({ status: 401 });
+    expect(await refused(t, 'POST', url, poster)).toEqual({
       status: 403,
       body: { message: OFFER_MESSAGES.notYourOffer },
     });
-    expect(await refused('POST', `/api/offers/${UNKNOWN_ID}/withdraw`, ada)).toMatchObject({
+    expect(await refused(t, 'POST', `/api/offers/${UNKNOWN_ID}/withdraw`, ada)).toMatchObject({
       status: 404,
     });
     await act(t, ada, `offers/${offerId}/withdraw`);
-    expect(await refused('POST', url, ada)).toEqual({
+    expect(await refused(t, 'POST', url, ada)).toEqual({
       status: 409,
       body: { message: OFFER_MESSAGES.notPending },
     });
@@ -259,7 +254,7 @@ describe('POST /api/offers/:id/withdraw', () => {
 
   it('refuses to withdraw an accepted offer', async () => {
     const { offerId } = await hiredTask(t, poster, ada);
-    expect(await refused('POST', `/api/offers/${offerId}/withdraw`, ada)).toEqual({
+    expect(await refused(t, 'POST', `/api/offers/${offerId}/withdraw`, ada)).toEqual({
       status: 409,
       body: { message: OFFER_MESSAGES.notPending },
     });
@@ -302,14 +297,14 @@ describe('POST /api/offers/:id/accept and /decline', () => {
     const offerId = await makeOffer(t, ada, taskId);
     for (const action of ['accept', 'decline']) {
       const url = `/api/offers/${offerId}/${action}`;
-      expect(await refused('POST', url, undefined)).toMatchObject({ status: 401 });
+      expect(await refused(t, 'POST', url, undefined)).toMatchObject({ status: 401 });
       for (const user of [ada, bo]) {
-        expect(await refused('POST', url, user)).toEqual({
+        expect(await refused(t, 'POST', url, user)).toEqual({
           status: 403,
           body: { message: TASK_ACTIONS.accept.notActor },
         });
       }
-      expect(await refused('POST', `/api/offers/${UNKNOWN_ID}/${action}`, poster)).toEqual({
+      expect(await refused(t, 'POST', `/api/offers/${UNKNOWN_ID}/${action}`, poster)).toEqual({
         status: 404,
         body: { message: OFFER_MESSAGES.offerNotFound },
       });
@@ -323,11 +318,11 @@ describe('POST /api/offers/:id/accept and /decline', () => {
     const declined = await makeOffer(t, bo, taskId);
     await act(t, poster, `offers/${declined}/decline`);
     for (const offerId of [withdrawn, declined]) {
-      expect(await refused('POST', `/api/offers/${offerId}/accept`, poster)).toEqual({
+      expect(await refused(t, 'POST', `/api/offers/${offerId}/accept`, poster)).toEqual({
         status: 409,
         body: { message: OFFER_MESSAGES.notPending },
       });
-      expect(await refused('POST', `/api/offers/${offerId}/decline`, poster)).toEqual({
+      expect(await refused(t, 'POST', `/api/offers/${offerId}/decline`, poster)).toEqual({
         status: 409,
         body: { message: OFFER_MESSAGES.notPending },
       });
@@ -340,7 +335,7 @@ describe('POST /api/offers/:id/accept and /decline', () => {
     const first = await makeOffer(t, ada, taskId);
     const second = await makeOffer(t, bo, taskId);
     await act(t, poster, `offers/${first}/accept`);
-    expect(await refused('POST', `/api/offers/${second}/accept`, poster)).toEqual({
+    expect(await refused(t, 'POST', `/api/offers/${second}/accept`, poster)).toEqual({
       status: 409,
       body: { message: TASK_ACTIONS.accept.refused.assigned },
     });
