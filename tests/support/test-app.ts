@@ -2,7 +2,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { daysFromToday } from './dates.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export { daysFromToday } from './dates.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 export const APP_ORIGIN = 'http://localhost:3999';
@@ -100,11 +103,6 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   const cookies = response.cookies.filter((cookie) => cookie.value);
   if (!cookies.length) throw new Error('no cookie was set');
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-}
-
-/** The UTC date `days` from today, YYYY-MM-DD: deadlines must be today or later (issue 9). */
-export function daysFromToday(days: number, now = new Date()): string {
-  return new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 export const validTask = (overrides: Record<string, unknown> = {}) => ({
