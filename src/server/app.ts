@@ -21,6 +21,9 @@ import { loggerOptions, registerRequestLog } from './logging.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 
 export interface AppDeps {
@@ -62,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
         title: 'Tasklane API',
         version: '1.0.0',
         description:
-          'Tasks of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
+          'Tasks, offers, hiring, reviews and profiles of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
       },
     },
     transform: jsonSchemaTransform,
@@ -73,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
   await app.register(authRoutes, { auth });
   await app.register(tasksRoutes, { auth, db: deps.db });
   await app.register(publicConfigRoutes, { config });
+  await app.register(offersRoutes, { auth, db: deps.db });
+  await app.register(reviewsRoutes, { auth, db: deps.db });
+  await app.register(profilesRoutes, { db: deps.db });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

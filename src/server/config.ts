@@ -34,6 +34,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** Set when a proxy in front sets X-Forwarded-For: "true", or the proxies' addresses/CIDRs. */
   TRUST_PROXY: optionalText,
+  /** Days after delivery that a task the poster neither confirmed nor reopened completes on its own. */
+  AUTO_COMPLETE_DAYS: z.coerce.number().positive().default(7),
   /** info: the start-up line, warnings, errors and slow requests; debug: every request too. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** text: one readable line per entry; json: pino's JSON lines, for log collectors. */
@@ -63,6 +65,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** Absolute; undefined serves dist/client. */
   clientDir: string | undefined;
+  /** AUTO_COMPLETE_DAYS in milliseconds. */
+  autoCompleteMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,5 +109,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
+    autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
   };
 }

@@ -12,7 +12,9 @@ try {
   const auth = createAuthForScripts(config, handle);
   const result = await seedDemoData(handle, auth, { publicUrl: config.publicUrl, force });
   const where = handle.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  console.log(`Added ${result.tasks} tasks and ${result.bids} bids (${where}).`);
+  console.log(
+    `Added ${result.tasks} tasks, ${result.bids} bids, ${result.offers} offers and ${result.reviews} reviews (${where}).`,
+  );
   console.log('Demo accounts:');
   for (const user of result.users) {
     const note = user.created ? '' : '  (existed already: password as it was)';

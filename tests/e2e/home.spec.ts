@@ -18,6 +18,7 @@ import {
   type NewTask,
 } from '../support/e2e-accounts.ts';
 import { expect, test, toast } from '../support/e2e-fixtures.ts';
+import { isoDate } from '../support/e2e-tasks.ts';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /** spec §1 "Home page sections", §2 "/", §7 home calls, §9 home constants. */
@@ -216,15 +217,19 @@ test('Featured Tasks shows the 8 soonest deadlines, Highlighted the 4 most-bid, 
   const poster = await signUpOverApi({ name: 'Hazel Home' });
   const bidder = await signUpOverApi({ name: 'Bert Bidder' });
   const mark = Date.now().toString(36);
-  // Deadlines in 1900 come before any other test's: these are the soonest (spec: no future rule).
+  // Due today, the soonest deadline a task may have (issue 9) and sooner than any other test's.
+  // Ties go newest first, so they are posted last to first: #1 is the newest.
   const soonest: NewTask[] = Array.from({ length: HOME_FEATURED_COUNT + 1 }, (_, index) => ({
     title: `Home featured ${mark} #${index + 1}`,
     category: 'Writing',
     description: `A task for the home page test, number ${index + 1}. `.repeat(5),
-    deadline: `1900-01-${String(index + 1).padStart(2, '0')}`,
+    deadline: isoDate(0),
     budget: 40 + index,
   }));
-  for (const task of soonest) await createTaskOverApi(poster, task);
+  for (const task of [...soonest].reverse()) {
+    await createTaskOverApi(poster, task);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // distinct posting times
+  }
   // Far more bids than any other test places: these are the most-bid tasks.
   const popularIds: string[] = [];
   for (let index = 0; index < HOME_HIGHLIGHTED_COUNT + 1; index += 1) {
@@ -232,7 +237,7 @@ test('Featured Tasks shows the 8 soonest deadlines, Highlighted the 4 most-bid, 
       title: `Home popular ${mark} #${index + 1}`,
       category: 'Design',
       description: 'A much-bid task for the home page test.',
-      deadline: '2099-12-31',
+      deadline: isoDate(365 * 5),
       budget: 500,
     });
     popularIds.push(id);

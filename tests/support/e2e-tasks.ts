@@ -8,6 +8,7 @@ import {
   type NewTask,
   type SignedUpUser,
 } from './e2e-accounts.ts';
+import { daysFromToday } from './dates.ts';
 import { startOwnServer } from './e2e-own-server.ts';
 
 /**
@@ -28,13 +29,8 @@ export interface StoredTask extends NewTask {
 
 export { CATEGORIES, type Category } from '../../src/shared/task-rules.ts';
 
-/** A date `days` from today as YYYY-MM-DD (what the date input and the API take). */
-export function isoDate(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** A deadline `days` from today (UTC). */
+export const isoDate = daysFromToday;
 
 /** A short marker that no other test's titles contain. */
 export function uniqueMark(label = 'task'): string {

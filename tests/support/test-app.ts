@@ -2,7 +2,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { daysFromToday } from './dates.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export { daysFromToday } from './dates.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 export const APP_ORIGIN = 'http://localhost:3999';
@@ -106,7 +109,7 @@ export const validTask = (overrides: Record<string, unknown> = {}) => ({
   title: 'Design a logo for a bakery',
   category: 'Design',
   description: 'A friendly logo in two colours, delivered as SVG and PNG.',
-  deadline: '2027-03-15',
+  deadline: daysFromToday(120),
   budget: 150,
   ...overrides,
 });

@@ -56,13 +56,46 @@ describe('seedDemoData', () => {
     expect(new Set(tasks.map((task) => Number(task.bids_count))).size).toBeGreaterThan(5);
   });
 
-  it('records one bids row per counted bid, never by the poster', async () => {
+  it('records one bids or offers row per counted bid, never by the poster', async () => {
     const tasks = await t.db.selectFrom('tasks').select(['id', 'bids_count', 'user_id']).execute();
     const bids = await t.db.selectFrom('bids').select(['task_id', 'bidder_id']).execute();
+    const offers = await t.db.selectFrom('offers').select(['task_id', 'bidder_id']).execute();
     for (const task of tasks) {
-      const own = bids.filter((bid) => bid.task_id === task.id);
+      const own = [...bids, ...offers].filter((bid) => bid.task_id === task.id);
       expect(own).toHaveLength(Number(task.bids_count));
       expect(own.every((bid) => bid.bidder_id !== task.user_id)).toBe(true);
+    }
+  });
+
+  it('shows the marketplace loop: offers, hires at every stage, public reviews (issue 9)', async () => {
+    const tasks = await t.db.selectFrom('tasks').selectAll().execute();
+    const byStatus = (status: string) => tasks.filter((task) => task.status === status);
+    expect(byStatus('completed').length).toBeGreaterThanOrEqual(3);
+    expect(byStatus('assigned').some((task) => task.delivered_at !== null)).toBe(true);
+    expect(byStatus('assigned').some((task) => task.delivered_at === null)).toBe(true);
+    for (const task of [...byStatus('assigned'), ...byStatus('completed')]) {
+      const offer = await t.db
+        .selectFrom('offers')
+        .selectAll()
+        .where('id', '=', task.accepted_offer_id!)
+        .executeTakeFirstOrThrow();
+      expect(offer).toMatchObject({ status: 'accepted', bidder_id: task.assignee_id });
+      expect(task.assigned_at! >= task.created_at).toBe(true);
+    }
+    const pending = await t.db
+      .selectFrom('offers')
+      .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+      .select('tasks.status')
+      .where('offers.status', '=', 'pending')
+      .execute();
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((row) => row.status === 'open')).toBe(true);
+
+    // Every demo user has a public rating on their profile.
+    const users = await t.db.selectFrom('user').select('id').execute();
+    for (const { id } of users) {
+      const profile = (await t.request('GET', `/api/users/${id}`)).json();
+      expect(profile.rating.count, profile.name).toBeGreaterThan(0);
     }
   });
 

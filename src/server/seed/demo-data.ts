@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { BidTable, Database, TaskTable } from '../db/types.ts';
+import { addDemoLoop } from './demo-loop.ts';
 
 /** An account made by a script through Better Auth (the demo users, the bench's posters). */
 export interface ScriptAccount {
@@ -527,6 +528,8 @@ export interface SeedResult {
   users: SeededUser[];
   tasks: number;
   bids: number;
+  offers: number;
+  reviews: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -607,6 +610,8 @@ export async function seedDemoData(
       user_id: poster.id,
       created_at: createdAt,
       updated_at: createdAt,
+      // Every row names every column: a multi-row insert on SQLite writes NULL for a missing one.
+      status: 'open',
     });
     const bidders = users.filter((user) => user.id !== poster.id);
     for (let bid = 0; bid < demo.bids; bid += 1) {
@@ -622,9 +627,23 @@ export async function seedDemoData(
     }
   });
 
+  const loop = addDemoLoop(
+    tasks,
+    users.map((user) => user.id),
+    now,
+  );
+
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('tasks').values(tasks).execute();
     if (bids.length) await trx.insertInto('bids').values(bids).execute();
+    await trx.insertInto('offers').values(loop.offers).execute();
+    await trx.insertInto('reviews').values(loop.reviews).execute();
   });
-  return { users, tasks: tasks.length, bids: bids.length };
+  return {
+    users,
+    tasks: tasks.length,
+    bids: bids.length,
+    offers: loop.offers.length,
+    reviews: loop.reviews.length,
+  };
 }
