@@ -7,6 +7,7 @@ import {
   type TaskListQuery,
   type TaskStatus,
   TASK_FIELD_MESSAGES,
+  TASK_STATUS_MESSAGES,
   type Category,
   todayUtc,
 } from '../../shared/tasks.ts';
@@ -174,16 +175,39 @@ export async function deleteTask(db: Db, id: string, userId: string): Promise<nu
   return deletedCount;
 }
 
-/** Counts the bid in SQL (never read-modify-write) and records who bid, in one transaction. */
+/**
+ * Counts the bid in SQL (never read-modify-write) and records who bid, in one transaction. The
+ * spec's bid is the busiest write: both statements are compiled once (decision 006), and the
+ * count's WHERE is the counter-bid rule, so a refused bid changes nothing and says why.
+ */
 export async function placeBid(db: Db, id: string, bidderId: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await addToBidsCount(trx, id, 'counterBid', bidderId);
-    await trx
+  assertTaskId(id);
+  const at = new Date();
+  const today = todayUtc(at);
+  const guard = taskActionGuard('counterBid', bidderId, today);
+  const count = compiledOnce(db, 'bid:count', [1, id, 'open', today], () =>
+    db
+      .updateTable('tasks')
+      .set((eb) => ({ bids_count: eb('bids_count', '+', 1) }))
+      .where('tasks.id', '=', id)
+      .where(guard),
+  );
+  const bidId = crypto.randomUUID();
+  const createdAt = at.toISOString();
+  const record = compiledOnce(db, 'bid:record', [bidId, id, bidderId, createdAt], () =>
+    db
       .insertInto('bids')
-      .values({ id: crypto.randomUUID(), task_id: id, bidder_id: bidderId, created_at: now() })
-      .execute();
-    return 1;
+      .values({ id: bidId, task_id: id, bidder_id: bidderId, created_at: createdAt }),
+  );
+  const counted = await db.transaction().execute(async (trx) => {
+    const { numAffectedRows } = await trx.executeQuery(count);
+    if (!numAffectedRows) return false;
+    await trx.executeQuery(record);
+    return true;
   });
+  if (counted) return 1;
+  await assertTaskAction(db, id, 'counterBid', bidderId, at);
+  throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
 }
 
 /**
