@@ -9,6 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // Inline projects take the root's options (the timeouts above) only when told to (Vitest 4).
+        extends: true,
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts'],
@@ -18,6 +20,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
+              extends: true as const,
               test: {
                 name: 'postgres',
                 include: serverTests,
