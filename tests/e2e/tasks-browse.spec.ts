@@ -266,6 +266,7 @@ test('browse with a few cards passes axe (serious, critical, heading order), sig
 });
 
 test('browse with a few cards passes axe in the forest theme', async ({ page }) => {
+  test.slow(); // a full scan of every posted task, as above
   await postAxeTasks();
   await page.goto('/browse-tasks');
   await expect(page.getByRole('main').getByRole('article').nth(2)).toBeVisible();
