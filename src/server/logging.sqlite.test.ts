@@ -88,6 +88,23 @@ describe('server log', () => {
   );
 
   it(
+    'writes a few slow-request lines a second and counts the rest',
+    async () => {
+      const server = await start({ LOG_LEVEL: 'info', SLOW_REQUEST_MS: '1' });
+      // Thirty slow requests at once (each hashes a password), then one more a second later.
+      await Promise.all(Array.from({ length: 30 }, () => signUpOverHttp(server)));
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await signUpOverHttp(server);
+      await server.stop();
+      const output = server.output();
+      const slowLines = output.split('\n').filter((line) => line.includes(' WARN slow request '));
+      expect(slowLines.length).toBeLessThan(31);
+      expect(output).toMatch(/ WARN more slow requests were not logged count=\d+/);
+    },
+    SLOW,
+  );
+
+  it(
     'writes JSON lines with LOG_FORMAT=json',
     async () => {
       const server = await start({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' });

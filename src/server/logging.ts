@@ -43,24 +43,46 @@ function loggablePath(url: string): string {
   return url.startsWith('/api/auth/') ? url.split('?', 1)[0]! : url;
 }
 
+/** Past this many slow-request lines in a second, the rest are counted, not written. */
+export const SLOW_LINES_PER_SECOND = 5;
+
 /**
- * One line per request at debug, and a warning for a request slower than SLOW_REQUEST_MS. A
- * plain callback hook: it runs on every request (docs/decisions/006-hot-path-choices.md).
+ * One line per request at debug, and a warning for a request slower than SLOW_REQUEST_MS. An
+ * overloaded server makes every request slow: a few warnings a second say so, and a count says
+ * how many more, rather than a line each adding to the load. A plain callback hook: it runs on
+ * every request (docs/decisions/006-hot-path-choices.md).
  */
 export function registerRequestLog(app: FastifyInstance, config: Config): void {
   const logsEvery = ['debug', 'trace'].includes(config.logLevel);
+  let windowStart = 0;
+  let written = 0;
+  let unwritten = 0;
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const isSlow = ms >= config.slowRequestMs;
-    if (isSlow || logsEvery) {
-      const line = {
-        method: request.method,
-        path: loggablePath(request.url),
-        status: reply.statusCode,
-        ms: Math.round(ms),
-      };
-      if (isSlow) request.log.warn(line, 'slow request');
-      else request.log.debug(line, 'request');
+    if (!isSlow && !logsEvery) return done();
+    const line = {
+      method: request.method,
+      path: loggablePath(request.url),
+      status: reply.statusCode,
+      ms: Math.round(ms),
+    };
+    if (!isSlow) {
+      request.log.debug(line, 'request');
+      return done();
+    }
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      if (unwritten) app.log.warn({ count: unwritten }, 'more slow requests were not logged');
+      windowStart = now;
+      written = 0;
+      unwritten = 0;
+    }
+    if (written < SLOW_LINES_PER_SECOND) {
+      written += 1;
+      request.log.warn(line, 'slow request');
+    } else {
+      unwritten += 1;
     }
     done();
   });
