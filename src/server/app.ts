@@ -20,6 +20,9 @@ import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 
 export interface AppDeps {
@@ -61,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
         title: 'Tasklane API',
         version: '1.0.0',
         description:
-          'Tasks of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
+          'Tasks, offers, hiring, reviews and profiles of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
       },
     },
     transform: jsonSchemaTransform,
@@ -71,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
 
   await app.register(authRoutes, { auth });
   await app.register(tasksRoutes, { auth, db: deps.db });
+  await app.register(offersRoutes, { auth, db: deps.db });
+  await app.register(reviewsRoutes, { auth, db: deps.db });
+  await app.register(profilesRoutes, { db: deps.db });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

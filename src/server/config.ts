@@ -33,6 +33,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** Set when a proxy in front sets X-Forwarded-For: "true", or the proxies' addresses/CIDRs. */
   TRUST_PROXY: optionalText,
+  /** Days after delivery that a task the poster neither confirmed nor reopened completes on its own. */
+  AUTO_COMPLETE_DAYS: z.coerce.number().positive().default(7),
   /** info: the start-up line, warnings, errors and slow requests; debug: every request too. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** text: one readable line per entry; json: pino's JSON lines, for log collectors. */
@@ -58,6 +60,8 @@ export interface Config {
   logFormat: 'text' | 'json';
   slowRequestMs: number;
   sessionCacheSeconds: number;
+  /** AUTO_COMPLETE_DAYS in milliseconds. */
+  autoCompleteMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -99,5 +103,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT,
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
   };
 }

@@ -11,7 +11,7 @@ import {
   type ServerProcess,
   type StartServerOptions,
 } from '../../tests/support/server-process.ts';
-import { validTask } from '../../tests/support/test-app.ts';
+import { daysFromToday, validTask } from '../../tests/support/test-app.ts';
 
 // The real server as a process on the embedded store: what a deployment actually runs.
 
@@ -139,7 +139,7 @@ const durableTask = (i: number) =>
     title: `Durable task ${i}`,
     category: CATEGORIES[i % CATEGORIES.length],
     description: `Written before the kill, number ${i}.`,
-    deadline: `2027-04-${String((i % 28) + 1).padStart(2, '0')}`,
+    deadline: daysFromToday(30 + (i % 28)),
     budget: 10 + i * 1.25,
   });
 

@@ -121,4 +121,40 @@ describe('the web app and documents', () => {
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toMatch(/swagger/i);
   });
+
+  it("describes issue 9's calls, their summaries and the list's status parameter", async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const calls: Array<[string, string]> = [
+      ['/api/tasks/{id}/offers', 'post'],
+      ['/api/tasks/{id}/offers', 'get'],
+      ['/api/offers/{id}', 'put'],
+      ['/api/offers/{id}/withdraw', 'post'],
+      ['/api/offers/{id}/accept', 'post'],
+      ['/api/offers/{id}/decline', 'post'],
+      ['/api/me/offers', 'get'],
+      ['/api/tasks/{id}/deliver', 'post'],
+      ['/api/tasks/{id}/complete', 'post'],
+      ['/api/tasks/{id}/reopen', 'post'],
+      ['/api/tasks/{id}/reviews', 'post'],
+      ['/api/tasks/{id}/reviews', 'get'],
+      ['/api/users/{id}', 'get'],
+    ];
+    for (const [path, method] of calls) {
+      expect(paths[path]?.[method]?.summary, `${method} ${path}`).toEqual(expect.any(String));
+      expect(Object.keys(paths[path][method].responses), `${method} ${path}`).toContain('409');
+    }
+    const listParameters = paths['/api/tasks'].get.parameters.map((p: { name: string }) => p.name);
+    expect(listParameters).toContain('status');
+    const task = paths['/api/tasks/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(task.properties)).toEqual(
+      expect.arrayContaining([
+        'status',
+        'expired',
+        'userId',
+        'assignee',
+        'deliveredAt',
+        'completedAt',
+      ]),
+    );
+  });
 });

@@ -7,6 +7,8 @@ import { AppError } from './errors.ts';
 
 export const CROSS_SITE_WRITE = 'Cross-site requests may not change data.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Public reads that any origin may make (without credentials): tasks and profiles. */
+const PUBLIC_READS = ['/api/tasks', '/api/users/'];
 
 /**
  * Security headers, CORS and the cross-site write check, on every request. Hooks are plain
@@ -70,7 +72,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       const origin = request.headers.origin;
       let options: FastifyCorsOptions = { origin: false };
       if (origin && trusted.has(origin)) options = { origin, credentials: true };
-      else if (url.startsWith('/api/tasks') && SAFE_METHODS.has(method.toUpperCase())) {
+      else if (
+        PUBLIC_READS.some((prefix) => url.startsWith(prefix)) &&
+        SAFE_METHODS.has(method.toUpperCase())
+      ) {
         options = { origin: '*', credentials: false };
       }
       callback(null, options);

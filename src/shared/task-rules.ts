@@ -18,6 +18,8 @@ export const DASHBOARD_RECENT_COUNT = 5;
 export const CARD_DESCRIPTION_LIMIT = 100;
 export const TASK_SORTS = ['deadline', 'bidsCount'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
+/** `GET /tasks?status=`: `open` lists the tasks that take offers (open and not expired). */
+export const TASK_LIST_STATUSES = ['open', 'assigned', 'completed'] as const;
 
 /** Bounds that the spec leaves open; README "Validation" documents them. */
 export const TITLE_MAX_LENGTH = 120;
@@ -61,6 +63,7 @@ export const TASK_FIELD_MESSAGES = {
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`,
   deadlineRequired: 'Deadline is required.',
   deadlineInvalid: 'Deadline must be a real date written as YYYY-MM-DD.',
+  deadlinePast: 'Deadline must be today or later.',
   budgetRequired: 'Budget is required.',
   budgetNotNumber: 'Budget must be a number.',
   budgetTooLarge: `Budget can be at most ${BUDGET_MAX.toLocaleString('en-US')} USD.`,
@@ -70,6 +73,7 @@ export const TASK_FIELD_MESSAGES = {
   emailNotYours: 'You can only list your own tasks.',
   limitInvalid: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}.`,
   sortInvalid: `sort must be one of: ${TASK_SORTS.join(', ')}.`,
+  statusInvalid: `status must be one of: ${TASK_LIST_STATUSES.join(', ')}.`,
 } as const;
 
 const M = TASK_FIELD_MESSAGES;

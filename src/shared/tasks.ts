@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userSummarySchema } from './user-summary.ts';
+import { TASK_STATUSES, todayUtc } from './task-status.ts';
 import {
   budgetProblem,
   CATEGORIES,
@@ -6,16 +8,31 @@ import {
   isCalendarDate,
   LIST_LIMIT_MAX,
   TASK_FIELD_MESSAGES,
+  TASK_LIST_STATUSES,
   TASK_SORTS,
   TITLE_MAX_LENGTH,
 } from './task-rules.ts';
 
 export * from './task-rules.ts';
+export * from './task-status.ts';
 
 const M = TASK_FIELD_MESSAGES;
 
-const requiredText = (required: string, max: number, tooLong: string) =>
+/** Text that must be there, trimmed, at most `max` characters. */
+export const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/**
+ * A USD amount by the budget's rules (spec §5 and ours): a number or numeric text, above 0, at
+ * most 1,000,000, whole cents. Offers' amounts follow the same rules and messages (issue 9).
+ */
+export const budgetSchema = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const problem = budgetProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => Number(typeof value === 'string' ? value.trim() : value));
 
 /** The body of POST /tasks and PUT /tasks/{id} (spec §7); the poster comes from the session. */
 export const taskInputSchema = z.object({
@@ -28,15 +45,11 @@ export const taskInputSchema = z.object({
     .string({ error: M.deadlineRequired })
     .trim()
     .min(1, M.deadlineRequired)
-    .refine(isCalendarDate, M.deadlineInvalid),
+    .refine(isCalendarDate, { message: M.deadlineInvalid, abort: true })
+    // Issue 9: no new task is due in the past (UTC, the day expiry is judged by).
+    .refine((deadline) => deadline >= todayUtc(), M.deadlinePast),
   // A form sends text, a client sends a number: both are "parsed as a number" (§5).
-  budget: z
-    .unknown()
-    .superRefine((value, ctx) => {
-      const problem = budgetProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => Number(typeof value === 'string' ? value.trim() : value)),
+  budget: budgetSchema,
 });
 export type TaskInput = z.infer<typeof taskInputSchema>;
 /** What a form holds before parsing: every field as typed. */
@@ -52,6 +65,13 @@ export const taskSchema = z.object({
   userEmail: z.string().optional().describe('Only for signed-in readers'),
   userName: z.string(),
   bidsCount: z.number().int(),
+  // Issue 9, additive: the status, who posted it and who is doing it.
+  status: z.enum(TASK_STATUSES),
+  expired: z.boolean().describe('Open, and the deadline day has passed (UTC): takes no offers'),
+  userId: z.string().describe("The poster's public id (GET /api/users/{id})"),
+  assignee: userSummarySchema.nullable().describe('The hired freelancer, while assigned or after'),
+  deliveredAt: z.string().nullable().describe('ISO time the freelancer marked it delivered'),
+  completedAt: z.string().nullable().describe('ISO time it was completed'),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -65,6 +85,10 @@ export const taskListQuerySchema = z.object({
   sort: z.enum(TASK_SORTS, { error: M.sortInvalid }).optional(),
   category: z.enum(CATEGORIES, { error: M.categoryInvalid }).optional(),
   email: z.string().trim().min(1).optional(),
+  status: z
+    .enum(TASK_LIST_STATUSES, { error: M.statusInvalid })
+    .optional()
+    .describe('`open`: only tasks that take offers (open, not expired); or assigned, completed'),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
@@ -73,5 +97,7 @@ export const taskIdParamsSchema = z.object({ id: z.string() });
 export const insertedSchema = z.object({ insertedId: z.string() });
 export const updatedSchema = z.object({ matchedCount: z.number(), modifiedCount: z.number() });
 export const bidPlacedSchema = z.object({ modifiedCount: z.number() });
+/** The answer of the writes that change one row or none (issue 9's offers and transitions). */
+export const modifiedSchema = bidPlacedSchema;
 export const deletedSchema = z.object({ deletedCount: z.number() });
 export const errorSchema = z.object({ message: z.string() });

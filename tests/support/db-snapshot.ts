@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/types.ts';
 
-/** Every stored task and bid, ordered: equal snapshots mean a refusal changed nothing. */
+/**
+ * Every stored task, bid, offer, ended assignment and review, ordered: equal snapshots mean a
+ * refusal changed nothing.
+ */
 export async function snapshotTasks(db: Kysely<Database>) {
   const tasks = await db.selectFrom('tasks').selectAll().orderBy('id').execute();
   const bids = await db.selectFrom('bids').selectAll().orderBy('id').execute();
-  return { tasks, bids };
+  const offers = await db.selectFrom('offers').selectAll().orderBy('id').execute();
+  const reopenings = await db.selectFrom('task_reopenings').selectAll().orderBy('id').execute();
+  const reviews = await db.selectFrom('reviews').selectAll().orderBy('id').execute();
+  return { tasks, bids, offers, reopenings, reviews };
 }

@@ -102,11 +102,16 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
+/** The UTC date `days` from today, YYYY-MM-DD: deadlines must be today or later (issue 9). */
+export function daysFromToday(days: number, now = new Date()): string {
+  return new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 export const validTask = (overrides: Record<string, unknown> = {}) => ({
   title: 'Design a logo for a bakery',
   category: 'Design',
   description: 'A friendly logo in two colours, delivered as SVG and PNG.',
-  deadline: '2027-03-15',
+  deadline: daysFromToday(120),
   budget: 150,
   ...overrides,
 });

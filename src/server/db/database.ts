@@ -105,6 +105,10 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the server closes (restart, failover, a dropped test database) is
+  // an 'error' on the pool, which would crash the process unheard: the pool discards that
+  // connection and the next query opens a new one.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OfferStatus } from '../../shared/offers.ts';
+import type { TaskStatus } from '../../shared/task-status.ts';
 
 /** Better Auth's user table (its default names); we read it to show a task's poster. */
 export interface UserTable {
@@ -36,6 +38,14 @@ export interface TaskTable {
   /** ISO-8601 UTC with milliseconds: sorts as text on both engines. */
   created_at: string;
   updated_at: string;
+  /** open → assigned → completed (src/shared/task-status.ts). */
+  status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
+  /** The hired freelancer, from acceptance on. */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  accepted_offer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  assigned_at: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  completed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BidTable {
@@ -45,9 +55,47 @@ export interface BidTable {
   created_at: string;
 }
 
+export interface OfferTable {
+  id: string;
+  task_id: string;
+  bidder_id: string;
+  amount_cents: number;
+  message: string;
+  status: OfferStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An assignment ended before completion (POST /tasks/:id/reopen). */
+export interface TaskReopeningTable {
+  id: string;
+  task_id: string;
+  offer_id: string;
+  assignee_id: string;
+  ended_by_id: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface ReviewTable {
+  id: string;
+  task_id: string;
+  reviewer_id: string;
+  reviewee_id: string;
+  reviewee_role: 'freelancer' | 'client';
+  rating: number;
+  comment: string | null;
+  created_at: string;
+  /** Completion + 14 days: public from then on even if the other review never comes. */
+  public_at: string;
+}
+
 export interface Database {
   user: UserTable;
   account: AccountTable;
   tasks: TaskTable;
   bids: BidTable;
+  offers: OfferTable;
+  task_reopenings: TaskReopeningTable;
+  reviews: ReviewTable;
 }

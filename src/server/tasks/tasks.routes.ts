@@ -24,7 +24,14 @@ export interface TasksRoutesOptions {
   db: Kysely<Database>;
 }
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+/** The refusals of the task API: every one is JSON `{message}`; 409 is a state that refuses it. */
+export const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
 export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { auth, db }) => {
@@ -36,7 +43,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
       schema: {
         summary: 'List tasks',
         description:
-          "All tasks, newest first. `email` lists only the signed-in user's own tasks. Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -89,7 +96,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     '/api/tasks/:id',
     {
       schema: {
-        summary: 'Edit a task (its poster only)',
+        summary: 'Edit a task (its poster only, while open)',
         params: taskIdParamsSchema,
         body: taskInputSchema,
         response: { 200: updatedSchema, ...errors },
@@ -105,7 +112,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     '/api/tasks/:id/bids',
     {
       schema: {
-        summary: 'Place a bid (signed in)',
+        summary: 'Place a bid (signed in; open, unexpired tasks only)',
         params: taskIdParamsSchema,
         response: { 200: bidPlacedSchema, ...errors },
       },
@@ -120,7 +127,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     '/api/tasks/:id',
     {
       schema: {
-        summary: 'Delete a task (its poster only)',
+        summary: 'Delete a task (its poster only, while open)',
         params: taskIdParamsSchema,
         response: { 200: deletedSchema, ...errors },
       },

@@ -1,22 +1,27 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import {
+  isExpired,
   type Task,
   type TaskInput,
   type TaskListQuery,
+  type TaskStatus,
   TASK_FIELD_MESSAGES,
   type Category,
+  todayUtc,
 } from '../../shared/tasks.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from './task-status.ts';
 
 type Db = Kysely<Database>;
 
-/** Task ids are UUIDs; anything else cannot name a task, so it is a 404 without a query. */
-const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-type TaskRow = Selectable<TaskTable> & Pick<Selectable<UserTable>, 'email' | 'name'>;
+type TaskRow = Selectable<TaskTable> &
+  Pick<Selectable<UserTable>, 'email' | 'name'> & {
+    assignee_name: string | null;
+    assignee_image: string | null;
+  };
 
 export interface ReadOptions {
   /** Posters' emails go only to signed-in readers (issue 2, §4). */
@@ -26,7 +31,7 @@ export interface ReadOptions {
 const toCents = (budget: number) => Math.round(budget * 100);
 const now = () => new Date().toISOString();
 
-function toTask(row: TaskRow, { includeEmail }: ReadOptions): Task {
+function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: string): Task {
   return {
     _id: row.id,
     title: row.title,
@@ -37,6 +42,15 @@ function toTask(row: TaskRow, { includeEmail }: ReadOptions): Task {
     ...(includeEmail ? { userEmail: row.email } : {}),
     userName: row.name,
     bidsCount: Number(row.bids_count),
+    status: row.status,
+    expired: isExpired(row, today),
+    userId: row.user_id,
+    assignee:
+      row.assignee_id && row.assignee_name !== null
+        ? { _id: row.assignee_id, name: row.assignee_name, image: row.assignee_image }
+        : null,
+    deliveredAt: row.delivered_at,
+    completedAt: row.completed_at,
   };
 }
 
@@ -44,12 +58,10 @@ function selectTasks(db: Db) {
   return db
     .selectFrom('tasks')
     .innerJoin('user', 'user.id', 'tasks.user_id')
+    .leftJoin('user as assignee', 'assignee.id', 'tasks.assignee_id')
     .selectAll('tasks')
-    .select(['user.email', 'user.name']);
-}
-
-function assertTaskId(id: string): void {
-  if (!TASK_ID.test(id)) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+    .select(['user.email', 'user.name', 'assignee.name as assignee_name'])
+    .select('assignee.image as assignee_image');
 }
 
 export async function listTasks(
@@ -58,13 +70,21 @@ export async function listTasks(
   options: ReadOptions,
 ): Promise<Task[]> {
   const email = query.email?.toLowerCase();
+  const { status } = query;
+  const today = todayUtc();
+  // `status=open` lists the tasks that take offers: open and not expired.
+  const notBefore = status === 'open' ? today : undefined;
   // The bound values, in the order the builder below binds them.
-  const parameters = [query.category, email, query.limit].filter((value) => value !== undefined);
-  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${query.sort}:${Boolean(query.limit)}`;
+  const parameters = [query.category, email, status, notBefore, query.limit].filter(
+    (value) => value !== undefined,
+  );
+  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${status}:${query.sort}:${Boolean(query.limit)}`;
   const compiled = compiledOnce(db, shape, parameters, () => {
     let q = selectTasks(db);
     if (query.category) q = q.where('tasks.category', '=', query.category);
     if (email) q = q.where('user.email', '=', email);
+    if (status) q = q.where('tasks.status', '=', status);
+    if (notBefore) q = q.where('tasks.deadline', '>=', notBefore);
     if (query.sort === 'deadline') q = q.orderBy('tasks.deadline', 'asc');
     if (query.sort === 'bidsCount') q = q.orderBy('tasks.bids_count', 'desc');
     q = q.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc');
@@ -72,7 +92,7 @@ export async function listTasks(
     return q;
   });
   const { rows } = await db.executeQuery(compiled);
-  return rows.map((row) => toTask(row, options));
+  return rows.map((row) => toTask(row, options, today));
 }
 
 export async function getTask(db: Db, id: string, options: ReadOptions): Promise<Task> {
@@ -80,7 +100,7 @@ export async function getTask(db: Db, id: string, options: ReadOptions): Promise
   const compiled = compiledOnce(db, 'get', [id], () => selectTasks(db).where('tasks.id', '=', id));
   const [row] = (await db.executeQuery(compiled)).rows;
   if (!row) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-  return toTask(row, options);
+  return toTask(row, options, todayUtc());
 }
 
 export async function createTask(db: Db, input: TaskInput, userId: string): Promise<string> {
@@ -103,26 +123,15 @@ export async function createTask(db: Db, input: TaskInput, userId: string): Prom
   return id;
 }
 
-/** 404 for no such task, 403 when it is somebody else's. */
-async function assertPoster(db: Db, id: string, userId: string): Promise<void> {
-  assertTaskId(id);
-  const row = await db
-    .selectFrom('tasks')
-    .select('user_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-  if (row.user_id !== userId) throw new AppError('forbidden', TASK_FIELD_MESSAGES.notYourTask);
-}
-
 export async function updateTask(
   db: Db,
   id: string,
   input: TaskInput,
   userId: string,
 ): Promise<{ matchedCount: number; modifiedCount: number }> {
-  await assertPoster(db, id, userId);
+  assertTaskId(id);
   const budgetCents = toCents(input.budget);
+  const at = new Date();
   const result = await db
     .updateTable('tasks')
     .set({
@@ -131,10 +140,10 @@ export async function updateTask(
       description: input.description,
       deadline: input.deadline,
       budget_cents: budgetCents,
-      updated_at: now(),
+      updated_at: at.toISOString(),
     })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(taskActionGuard('edit', userId, todayUtc(at)))
     // Only a real change counts as a modification (spec §7: 'No changes were made.').
     .where((eb) =>
       eb.or([
@@ -146,35 +155,120 @@ export async function updateTask(
       ]),
     )
     .executeTakeFirst();
-  return { matchedCount: 1, modifiedCount: Number(result.numUpdatedRows) };
+  const modifiedCount = Number(result.numUpdatedRows);
+  // Nothing changed: say why when the rules refuse the edit (404, 403, 409), else "no changes".
+  if (modifiedCount === 0) await assertTaskAction(db, id, 'edit', userId, at);
+  return { matchedCount: 1, modifiedCount };
 }
 
 export async function deleteTask(db: Db, id: string, userId: string): Promise<number> {
-  await assertPoster(db, id, userId);
+  assertTaskId(id);
+  const at = new Date();
   const result = await db
     .deleteFrom('tasks')
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(taskActionGuard('delete', userId, todayUtc(at)))
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const deletedCount = Number(result.numDeletedRows);
+  if (deletedCount === 0) await assertTaskAction(db, id, 'delete', userId, at);
+  return deletedCount;
 }
 
 /** Counts the bid in SQL (never read-modify-write) and records who bid, in one transaction. */
 export async function placeBid(db: Db, id: string, bidderId: string): Promise<number> {
-  assertTaskId(id);
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('tasks')
-      .set((eb) => ({ bids_count: eb('bids_count', '+', 1) }))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-    }
+    await addToBidsCount(trx, id, 'counterBid', bidderId);
     await trx
       .insertInto('bids')
       .values({ id: crypto.randomUUID(), task_id: id, bidder_id: bidderId, created_at: now() })
       .execute();
     return 1;
   });
+}
+
+/**
+ * One more in `bids_count`, counted in SQL, when the rules allow `action` (a counter bid, a new
+ * offer) by `userId`; otherwise throws why, changing nothing.
+ */
+export async function addToBidsCount(
+  db: Db,
+  id: string,
+  action: 'counterBid' | 'offer',
+  userId: string,
+): Promise<void> {
+  await transitionTask(db, id, action, userId, (eb) => ({
+    bids_count: eb('bids_count', '+', 1),
+  }));
+}
+
+/** One less in `bids_count`: a withdrawn offer takes its one back. */
+export async function takeFromBidsCount(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set((eb) => ({ bids_count: eb('bids_count', '-', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface TaskSummary {
+  _id: string;
+  title: string;
+  status: TaskStatus;
+  expired: boolean;
+  budget: number;
+  deadline: string;
+}
+
+/** Id, title, status, budget and deadline of each task named (for offers and reviews). */
+export async function taskSummaries(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, TaskSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tasks')
+    .select(['id', 'title', 'status', 'budget_cents', 'deadline'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  const today = todayUtc();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        _id: row.id,
+        title: row.title,
+        status: row.status,
+        expired: isExpired(row, today),
+        budget: Number(row.budget_cents) / 100,
+        deadline: row.deadline,
+      },
+    ]),
+  );
+}
+
+/** How many tasks each user completed as the hired freelancer (users with none are left out). */
+export async function completedJobsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tasks')
+    .select('assignee_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('assignee_id', 'in', [...new Set(userIds)])
+    .where('status', '=', 'completed')
+    .groupBy('assignee_id')
+    .execute();
+  return new Map(rows.map((row) => [row.assignee_id ?? '', Number(row.count)]));
+}
+
+/** How many tasks the user has posted. */
+export async function countPostedTasks(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -10,6 +10,7 @@ import {
 import { snapshotTasks } from '../../../tests/support/db-snapshot.ts';
 import {
   createTestApp,
+  daysFromToday,
   validTask,
   type TestApp,
   type TestUser,
@@ -55,6 +56,13 @@ describe('POST /api/tasks', () => {
       userEmail: poster.email,
       userName: 'Poppy Poster',
       bidsCount: 0,
+      // Issue 9's additive fields.
+      status: 'open',
+      expired: false,
+      userId: poster.id,
+      assignee: null,
+      deliveredAt: null,
+      completedAt: null,
     });
     const row = await t.db
       .selectFrom('tasks')
@@ -109,6 +117,9 @@ describe('POST /api/tasks', () => {
     ['deadline', { deadline: undefined }, TASK_FIELD_MESSAGES.deadlineRequired],
     ['deadline not a date', { deadline: 'next week' }, TASK_FIELD_MESSAGES.deadlineInvalid],
     ['deadline 30 February', { deadline: '2027-02-30' }, TASK_FIELD_MESSAGES.deadlineInvalid],
+    // Issue 9 changes this rule on purpose: no task is posted due in the past (UTC).
+    ['deadline yesterday', { deadline: daysFromToday(-1) }, TASK_FIELD_MESSAGES.deadlinePast],
+    ['deadline in 1900', { deadline: '1900-01-01' }, TASK_FIELD_MESSAGES.deadlinePast],
     ['budget', { budget: undefined }, TASK_FIELD_MESSAGES.budgetRequired],
     ['budget empty', { budget: '' }, TASK_FIELD_MESSAGES.budgetRequired],
     ['budget text', { budget: 'lots' }, TASK_FIELD_MESSAGES.budgetNotNumber],
@@ -149,11 +160,11 @@ describe('GET /api/tasks', () => {
     alice = await fresh.signUp({ name: 'Alice' });
     bob = await fresh.signUp({ name: 'Bob' });
     const plan = [
-      { key: 'a', user: alice, deadline: '2027-05-01', category: 'Design', bids: 2 },
-      { key: 'b', user: alice, deadline: '2027-01-10', category: 'Writing', bids: 5 },
-      { key: 'c', user: bob, deadline: '2027-03-03', category: 'Design', bids: 0 },
-      { key: 'd', user: bob, deadline: '2027-01-10', category: 'Other', bids: 5 },
-      { key: 'e', user: alice, deadline: '2026-12-24', category: 'Marketing', bids: 1 },
+      { key: 'a', user: alice, deadline: daysFromToday(160), category: 'Design', bids: 2 },
+      { key: 'b', user: alice, deadline: daysFromToday(49), category: 'Writing', bids: 5 },
+      { key: 'c', user: bob, deadline: daysFromToday(101), category: 'Design', bids: 0 },
+      { key: 'd', user: bob, deadline: daysFromToday(49), category: 'Other', bids: 5 },
+      { key: 'e', user: alice, deadline: daysFromToday(32), category: 'Marketing', bids: 1 },
     ];
     for (const step of plan) {
       const response = await fresh.request('POST', '/api/tasks', {
@@ -188,11 +199,17 @@ describe('GET /api/tasks', () => {
       title: 'Task e',
       category: 'Marketing',
       description: validTask().description,
-      deadline: '2026-12-24',
+      deadline: daysFromToday(32),
       budget: 150,
       userEmail: alice.email,
       userName: 'Alice',
       bidsCount: 1,
+      status: 'open',
+      expired: false,
+      userId: alice.id,
+      assignee: null,
+      deliveredAt: null,
+      completedAt: null,
     });
   });
 

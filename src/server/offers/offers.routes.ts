@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  myOfferSchema,
+  offerIdParamsSchema,
+  offerInputSchema,
+  offerSchema,
+  reopenInputSchema,
+} from '../../shared/offers.ts';
+import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
+import { requireUser } from '../auth/session.ts';
+import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import {
+  acceptOffer,
+  completeTask,
+  declineOffer,
+  deliverTask,
+  editOffer,
+  listMyOffers,
+  listOffers,
+  makeOffer,
+  reopenTask,
+  withdrawOffer,
+} from './offers.service.ts';
+
+/** Offers and hiring under /api (issue 9). Handlers validate, call the service, shape the answer. */
+export const offersRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
+  app,
+  { auth, db },
+) => {
+  const modified = { 200: modifiedSchema, ...errors };
+
+  app.post(
+    '/api/tasks/:id/offers',
+    {
+      schema: {
+        summary: 'Make an offer on a task (signed in, not its poster; open, unexpired tasks)',
+        description:
+          'One offer per freelancer per task; a withdrawn one may be made again. Raises bidsCount by one.',
+        params: taskIdParamsSchema,
+        body: offerInputSchema,
+        response: { 201: insertedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(auth, request);
+      const insertedId = await makeOffer(db, request.params.id, user.id, request.body);
+      return reply.status(201).send({ insertedId });
+    },
+  );
+
+  app.get(
+    '/api/tasks/:id/offers',
+    {
+      schema: {
+        summary: "A task's offers (signed in)",
+        description:
+          "The poster gets every offer; anyone else only their own. Nobody else sees an offer's price or message.",
+        params: taskIdParamsSchema,
+        response: { 200: z.array(offerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return listOffers(db, request.params.id, user.id);
+    },
+  );
+
+  app.get(
+    '/api/me/offers',
+    {
+      schema: {
+        summary: 'My offers (signed in), each with its task',
+        response: { 200: z.array(myOfferSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return listMyOffers(db, user.id);
+    },
+  );
+
+  app.put(
+    '/api/offers/:id',
+    {
+      schema: {
+        summary: 'Change my pending offer (its author)',
+        description: '`modifiedCount` 0 when nothing changed.',
+        params: offerIdParamsSchema,
+        body: offerInputSchema,
+        response: modified,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return { modifiedCount: await editOffer(db, request.params.id, user.id, request.body) };
+    },
+  );
+
+  // The writes without a body: an offer's or a task's id, the signed-in user, one change.
+  const actions = [
+    [
+      '/api/offers/:id/withdraw',
+      'Withdraw my pending offer (its author); bidsCount goes down by one',
+      withdrawOffer,
+    ],
+    [
+      '/api/offers/:id/accept',
+      "Accept a pending offer (the task's poster): assigns the task at its price and declines the other pending offers",
+      acceptOffer,
+    ],
+    ['/api/offers/:id/decline', "Decline a pending offer (the task's poster)", declineOffer],
+    [
+      '/api/tasks/:id/deliver',
+      'Mark an assigned task delivered (its hired freelancer)',
+      deliverTask,
+    ],
+    [
+      '/api/tasks/:id/complete',
+      'Confirm an assigned task completed, delivered or not (its poster); delivered tasks complete on their own after AUTO_COMPLETE_DAYS',
+      completeTask,
+    ],
+  ] as const;
+  for (const [url, summary, act] of actions) {
+    app.post(
+      url,
+      { schema: { summary, params: offerIdParamsSchema, response: modified } },
+      async (request) => {
+        const user = await requireUser(auth, request);
+        return { modifiedCount: await act(db, request.params.id, user.id) };
+      },
+    );
+  }
+
+  app.post(
+    '/api/tasks/:id/reopen',
+    {
+      schema: {
+        summary: 'End the assignment with a reason (poster or hired freelancer, while assigned)',
+        description:
+          'The task is open again, the accepted offer released, and who ended it and why recorded.',
+        params: taskIdParamsSchema,
+        body: reopenInputSchema,
+        response: modified,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return {
+        modifiedCount: await reopenTask(db, request.params.id, user.id, request.body.reason),
+      };
+    },
+  );
+};

@@ -1,0 +1,252 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  OFFER_MESSAGES,
+  type MyOffer,
+  type Offer,
+  type OfferInput,
+  type OfferStatus,
+} from '../../shared/offers.ts';
+import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { reputationsOf } from '../profiles/profiles.service.ts';
+import { assertTaskAction, readTaskFacts, transitionTask } from '../tasks/task-status.ts';
+import { addToBidsCount, takeFromBidsCount, taskSummaries } from '../tasks/tasks.store.ts';
+import {
+  declineOtherOffers,
+  findOffer,
+  insertOrReviveOffer,
+  listOffersBy,
+  listTaskOffers,
+  offerStatusOf,
+  recordReopening,
+  setOfferStatus,
+  updatePendingOffer,
+  type OfferRow,
+} from './offers.store.ts';
+
+/**
+ * Offers and hiring (issue 9): the rules that span a task and its offers. Every transaction
+ * changes the task's row first (task-status.ts), so racing requests on one task queue on that
+ * row and take their locks in the same order.
+ */
+
+type Db = Kysely<Database>;
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/** Why the author's offer on the task is not pending, when it exists in another status. */
+const OFFER_EXISTS: Partial<Record<OfferStatus, string>> = {
+  pending: OFFER_MESSAGES.alreadyOffered,
+  declined: OFFER_MESSAGES.alreadyDeclined,
+  accepted: OFFER_MESSAGES.alreadyHired,
+  released: OFFER_MESSAGES.alreadyHired,
+};
+
+/** The offer, or a 404. */
+async function offerOrNotFound(db: Db, id: string): Promise<OfferRow> {
+  const offer = await findOffer(db, id);
+  if (!offer) throw new AppError('not_found', OFFER_MESSAGES.offerNotFound);
+  return offer;
+}
+
+/** The author's own offer, still pending, or why not (404, 403, 409). */
+async function ownPendingOffer(db: Db, id: string, userId: string): Promise<OfferRow> {
+  const offer = await offerOrNotFound(db, id);
+  if (offer.bidder_id !== userId) throw new AppError('forbidden', OFFER_MESSAGES.notYourOffer);
+  if (offer.status !== 'pending') throw new AppError('conflict', OFFER_MESSAGES.notPending);
+  return offer;
+}
+
+const notPending = () => new AppError('conflict', OFFER_MESSAGES.notPending);
+
+export async function makeOffer(
+  db: Db,
+  taskId: string,
+  bidderId: string,
+  input: OfferInput,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await addToBidsCount(trx, taskId, 'offer', bidderId);
+    const offer = {
+      id: crypto.randomUUID(),
+      taskId,
+      bidderId,
+      amountCents: toCents(input.amount),
+      message: input.message,
+    };
+    const id = await insertOrReviveOffer(trx, offer, new Date().toISOString());
+    if (id) return id;
+    // Throwing rolls the count back.
+    const status = await offerStatusOf(trx, taskId, bidderId);
+    throw new AppError('conflict', (status && OFFER_EXISTS[status]) ?? OFFER_MESSAGES.notPending);
+  });
+}
+
+export async function editOffer(
+  db: Db,
+  id: string,
+  userId: string,
+  input: OfferInput,
+): Promise<number> {
+  const offer = await ownPendingOffer(db, id, userId);
+  // An offer changes only while the task takes offers (open, not expired).
+  await assertTaskAction(db, offer.task_id, 'offer', userId);
+  const change = { amountCents: toCents(input.amount), message: input.message };
+  const modified = await updatePendingOffer(db, id, change, new Date().toISOString());
+  if (modified === 0 && (await findOffer(db, id))?.status !== 'pending') throw notPending();
+  return modified;
+}
+
+export async function withdrawOffer(db: Db, id: string, userId: string): Promise<number> {
+  const offer = await ownPendingOffer(db, id, userId);
+  return db.transaction().execute(async (trx) => {
+    await takeFromBidsCount(trx, offer.task_id);
+    if (!(await setOfferStatus(trx, id, 'pending', 'withdrawn', new Date().toISOString()))) {
+      throw notPending();
+    }
+    return 1;
+  });
+}
+
+/**
+ * Hires the offer's author at its price: the task becomes assigned (if still open), the offer
+ * accepted (if still pending), every other pending offer declined, all or nothing.
+ */
+export async function acceptOffer(db: Db, id: string, posterId: string): Promise<number> {
+  const offer = await offerOrNotFound(db, id);
+  return db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    await transitionTask(trx, offer.task_id, 'accept', posterId, () => ({
+      status: 'assigned',
+      assignee_id: offer.bidder_id,
+      accepted_offer_id: offer.id,
+      assigned_at: at,
+      delivered_at: null,
+      completed_at: null,
+      updated_at: at,
+    }));
+    if (!(await setOfferStatus(trx, id, 'pending', 'accepted', at))) throw notPending();
+    await declineOtherOffers(trx, offer.task_id, id, at);
+    return 1;
+  });
+}
+
+export async function declineOffer(db: Db, id: string, posterId: string): Promise<number> {
+  const offer = await offerOrNotFound(db, id);
+  // Accepting and declining are the poster's, while the task is open.
+  await assertTaskAction(db, offer.task_id, 'accept', posterId);
+  if (!(await setOfferStatus(db, id, 'pending', 'declined', new Date().toISOString()))) {
+    throw notPending();
+  }
+  return 1;
+}
+
+/** The poster sees every offer on the task; anyone else only their own. */
+export async function listOffers(db: Db, taskId: string, userId: string): Promise<Offer[]> {
+  const task = await readTaskFacts(db, taskId);
+  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  const rows = await listTaskOffers(db, taskId, task.userId === userId ? undefined : userId);
+  const reputations = await reputationsOf(
+    db,
+    rows.map((row) => row.bidder_id),
+  );
+  return rows.map((row) => ({
+    ...toOffer(row),
+    bidder: {
+      _id: row.bidder_id,
+      name: row.bidder_name,
+      image: row.bidder_image,
+      ...reputations.get(row.bidder_id)!,
+    },
+  }));
+}
+
+function toOffer(row: OfferRow): Omit<Offer, 'bidder'> {
+  return {
+    _id: row.id,
+    taskId: row.task_id,
+    amount: Number(row.amount_cents) / 100,
+    message: row.message,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** My offers, newest first, each with the task it is on. */
+export async function listMyOffers(db: Db, userId: string): Promise<MyOffer[]> {
+  const rows = await listOffersBy(db, userId);
+  const tasks = await taskSummaries(
+    db,
+    rows.map((row) => row.task_id),
+  );
+  return rows.flatMap((row) => {
+    const task = tasks.get(row.task_id);
+    return task ? [{ ...toOffer(row), task }] : [];
+  });
+}
+
+export async function deliverTask(db: Db, taskId: string, userId: string): Promise<number> {
+  const at = new Date().toISOString();
+  await transitionTask(db, taskId, 'deliver', userId, () => ({
+    delivered_at: at,
+    updated_at: at,
+  }));
+  return 1;
+}
+
+export async function completeTask(db: Db, taskId: string, userId: string): Promise<number> {
+  const at = new Date().toISOString();
+  await transitionTask(db, taskId, 'complete', userId, () => ({
+    status: 'completed',
+    completed_at: at,
+    updated_at: at,
+  }));
+  return 1;
+}
+
+/**
+ * The poster or the freelancer ends the assignment: the task is open again, the accepted offer
+ * released, and who ended it and why recorded (it counts in the freelancer's completion rate).
+ */
+export async function reopenTask(
+  db: Db,
+  taskId: string,
+  userId: string,
+  reason: string,
+): Promise<number> {
+  const task = await assertTaskAction(db, taskId, 'reopen', userId);
+  const offerId = task.acceptedOfferId ?? '';
+  const offer = await offerOrNotFound(db, offerId);
+  return db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    await transitionTask(
+      trx,
+      taskId,
+      'reopen',
+      userId,
+      () => ({
+        status: 'open',
+        assignee_id: null,
+        accepted_offer_id: null,
+        assigned_at: null,
+        delivered_at: null,
+        updated_at: at,
+      }),
+      // The same assignment as read above, not one made since.
+      { unchanged: (eb) => eb('tasks.accepted_offer_id', '=', offerId) },
+    );
+    await setOfferStatus(trx, offerId, 'accepted', 'released', at);
+    const reopening = {
+      id: crypto.randomUUID(),
+      taskId,
+      offerId,
+      assigneeId: offer.bidder_id,
+      endedById: userId,
+      reason,
+    };
+    await recordReopening(trx, reopening, at);
+    return 1;
+  });
+}

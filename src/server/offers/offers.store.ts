@@ -1,0 +1,203 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { OfferStatus } from '../../shared/offers.ts';
+import type { Database, OfferTable } from '../db/types.ts';
+
+/** SQL of the offers and the assignments that ended early (issue 9). No rules here: offers.service.ts. */
+
+type Db = Kysely<Database>;
+export type OfferRow = Selectable<OfferTable>;
+export type OfferWithBidder = OfferRow & { bidder_name: string; bidder_image: string | null };
+
+/** Offer ids are UUIDs, like task ids. */
+const OFFER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function findOffer(db: Db, id: string): Promise<OfferRow | undefined> {
+  if (!OFFER_ID.test(id)) return undefined;
+  return db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A new pending offer, or the author's withdrawn one made again (the unique index allows one row
+ * per freelancer and task). Returns its id, or undefined when the author has an offer there in
+ * another status: one statement, so racing offers from one user leave exactly one.
+ */
+export async function insertOrReviveOffer(
+  db: Db,
+  offer: { id: string; taskId: string; bidderId: string; amountCents: number; message: string },
+  at: string,
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('offers')
+    .values({
+      id: offer.id,
+      task_id: offer.taskId,
+      bidder_id: offer.bidderId,
+      amount_cents: offer.amountCents,
+      message: offer.message,
+      status: 'pending',
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['task_id', 'bidder_id'])
+        .doUpdateSet((eb) => ({
+          amount_cents: eb.ref('excluded.amount_cents'),
+          message: eb.ref('excluded.message'),
+          status: 'pending',
+          created_at: eb.ref('excluded.created_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('offers.status', '=', 'withdrawn'),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function offerStatusOf(
+  db: Db,
+  taskId: string,
+  bidderId: string,
+): Promise<OfferStatus | undefined> {
+  const row = await db
+    .selectFrom('offers')
+    .select('status')
+    .where('task_id', '=', taskId)
+    .where('bidder_id', '=', bidderId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** Moves the offer from one status to another, if it is still in the first: true when it did. */
+export async function setOfferStatus(
+  db: Db,
+  id: string,
+  from: OfferStatus,
+  to: OfferStatus,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('offers')
+    .set({ status: to, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The author's new price and message while pending; 0 when pending no more or nothing changed. */
+export async function updatePendingOffer(
+  db: Db,
+  id: string,
+  change: { amountCents: number; message: string },
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('offers')
+    .set({ amount_cents: change.amountCents, message: change.message, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('amount_cents', '!=', change.amountCents), eb('message', '!=', change.message)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every other pending offer on the task, declined (a hire was made). */
+export async function declineOtherOffers(
+  db: Db,
+  taskId: string,
+  acceptedId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('offers')
+    .set({ status: 'declined', updated_at: at })
+    .where('task_id', '=', taskId)
+    .where('status', '=', 'pending')
+    .where('id', '!=', acceptedId)
+    .execute();
+}
+
+function selectWithBidder(db: Db) {
+  return db
+    .selectFrom('offers')
+    .innerJoin('user', 'user.id', 'offers.bidder_id')
+    .selectAll('offers')
+    .select(['user.name as bidder_name', 'user.image as bidder_image'])
+    .orderBy('offers.created_at', 'desc')
+    .orderBy('offers.id', 'desc');
+}
+
+/** The task's offers, newest first; only `bidderId`'s when given. */
+export async function listTaskOffers(
+  db: Db,
+  taskId: string,
+  bidderId?: string,
+): Promise<OfferWithBidder[]> {
+  let query = selectWithBidder(db).where('offers.task_id', '=', taskId);
+  if (bidderId !== undefined) query = query.where('offers.bidder_id', '=', bidderId);
+  return query.execute();
+}
+
+/** A freelancer's offers, newest first. */
+export async function listOffersBy(db: Db, bidderId: string): Promise<OfferRow[]> {
+  return db
+    .selectFrom('offers')
+    .selectAll()
+    .where('bidder_id', '=', bidderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function recordReopening(
+  db: Db,
+  reopening: {
+    id: string;
+    taskId: string;
+    offerId: string;
+    assigneeId: string;
+    endedById: string;
+    reason: string;
+  },
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('task_reopenings')
+    .values({
+      id: reopening.id,
+      task_id: reopening.taskId,
+      offer_id: reopening.offerId,
+      assignee_id: reopening.assigneeId,
+      ended_by_id: reopening.endedById,
+      reason: reopening.reason,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Hiring figures of one user: offers they accepted as poster, assignments they ended as freelancer. */
+export async function hiringFigures(
+  db: Db,
+  userId: string,
+): Promise<{ hires: number; assignmentsEnded: number }> {
+  const [hires, ended] = await Promise.all([
+    db
+      .selectFrom('offers')
+      .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('tasks.user_id', '=', userId)
+      .where('offers.status', 'in', ['accepted', 'released'])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('task_reopenings')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('assignee_id', '=', userId)
+      .where('ended_by_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { hires: Number(hires.count), assignmentsEnded: Number(ended.count) };
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileSchema, userIdParamsSchema } from '../../shared/profiles.ts';
+import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { getProfile } from './profiles.service.ts';
+
+/** Public profiles under /api (issue 9): anyone may read them; no email appears. */
+export const profilesRoutes: FastifyPluginAsyncZod<Pick<TasksRoutesOptions, 'db'>> = async (
+  app,
+  { db },
+) => {
+  app.get(
+    '/api/users/:id',
+    {
+      schema: {
+        summary: "A user's public profile",
+        description:
+          'Rating (public reviews), jobs completed and completion rate as a freelancer (completed ÷ (completed + assignments the freelancer ended)), tasks posted and hires as a client, and the public reviews, newest first.',
+        params: userIdParamsSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => getProfile(db, request.params.id),
+  );
+};

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { PROFILE_MESSAGES, PROFILE_REVIEWS_LIMIT, type Profile } from '../../shared/profiles.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { hiringFigures } from '../offers/offers.store.ts';
+import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
+import { toReview } from '../reviews/reviews.service.ts';
+import { completedJobsOf, countPostedTasks, taskSummaries } from '../tasks/tasks.store.ts';
+
+/** Public profiles and the reputation figures shown beside a bidder (issue 9). */
+
+type Db = Kysely<Database>;
+
+export interface Reputation {
+  rating: number | null;
+  reviewsCount: number;
+  completedCount: number;
+}
+
+/** Each user's rating (public reviews) and jobs completed, for a list of bidders. */
+export async function reputationsOf(
+  db: Db,
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, Reputation>> {
+  const [ratings, completed] = await Promise.all([
+    publicRatingsOf(db, userIds, now),
+    completedJobsOf(db, userIds),
+  ]);
+  return new Map(
+    userIds.map((id) => [
+      id,
+      {
+        rating: ratings.get(id)?.average ?? null,
+        reviewsCount: ratings.get(id)?.count ?? 0,
+        completedCount: completed.get(id) ?? 0,
+      },
+    ]),
+  );
+}
+
+/** Better Auth's dates are Date objects on PostgreSQL and text on SQLite. */
+const toIso = (value: Date | string) => new Date(value).toISOString();
+
+export async function getProfile(db: Db, userId: string, now = new Date()): Promise<Profile> {
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'image', 'createdAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
+  const [reputation, tasksPosted, hiring, reviewRows] = await Promise.all([
+    reputationsOf(db, [userId], now),
+    countPostedTasks(db, userId),
+    hiringFigures(db, userId),
+    publicReviewsOf(db, userId, now, PROFILE_REVIEWS_LIMIT),
+  ]);
+  const { rating, reviewsCount, completedCount } = reputation.get(userId)!;
+  const tasks = await taskSummaries(
+    db,
+    reviewRows.map((row) => row.task_id),
+  );
+  const tried = completedCount + hiring.assignmentsEnded;
+  return {
+    _id: user.id,
+    name: user.name,
+    image: user.image,
+    memberSince: toIso(user.createdAt),
+    rating: { average: rating, count: reviewsCount },
+    freelancer: {
+      jobsCompleted: completedCount,
+      assignmentsEnded: hiring.assignmentsEnded,
+      completionRate: tried === 0 ? null : Math.round((completedCount / tried) * 1000) / 1000,
+    },
+    client: { tasksPosted, hires: hiring.hires },
+    reviews: reviewRows.map((row) => toReview(row, tasks.get(row.task_id)?.title ?? '')),
+  };
+}

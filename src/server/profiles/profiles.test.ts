@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
+import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+
+let t: TestApp;
+let client: TestUser;
+let otherClient: TestUser;
+let freelancer: TestUser;
+let newcomer: TestUser;
+
+/**
+ * The freelancer completes two jobs (one for each client), backs out of one, and is let go from
+ * one by the client; the clients and the freelancer review each other on both completed jobs.
+ */
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await t.signUp({ name: 'Cleo Client' });
+  otherClient = await t.signUp({ name: 'Otis Client' });
+  freelancer = await t.signUp({ name: 'Fern Freelancer' });
+  newcomer = await t.signUp({ name: 'Nell Newcomer' });
+
+  const first = await hiredTask(t, client, freelancer, 'completed');
+  const second = await hiredTask(t, otherClient, freelancer, 'completed');
+  const backedOut = await hiredTask(t, client, freelancer);
+  await act(t, freelancer, `tasks/${backedOut.taskId}/reopen`, { reason: 'Double-booked.' });
+  const letGo = await hiredTask(t, client, freelancer, 'delivered');
+  await act(t, client, `tasks/${letGo.taskId}/reopen`, { reason: 'Not what I asked.' });
+  await postTask(t, client); // posted, never hired
+
+  const reviews: Array<[TestUser, string, number, string]> = [
+    [client, first.taskId, 5, 'Great logo.'],
+    [freelancer, first.taskId, 4, 'Clear brief.'],
+    [otherClient, second.taskId, 4, 'Good, a bit slow.'],
+    [freelancer, second.taskId, 3, 'Changed the brief twice.'],
+  ];
+  for (const [user, taskId, rating, comment] of reviews) {
+    const answer = await call(t, 'POST', `/api/tasks/${taskId}/reviews`, user, {
+      rating,
+      comment,
+    });
+    expect(answer.status).toBe(201);
+  }
+});
+afterAll(async () => t.close());
+
+const profileOf = async (user: TestUser, reader?: TestUser) => {
+  const answer = await call(t, 'GET', `/api/users/${user.id}`, reader);
+  expect(answer.status).toBe(200);
+  return answer.body as Record<string, unknown>;
+};
+
+describe('GET /api/users/:id', () => {
+  it('a freelancer: rating, jobs completed, completion rate and public reviews, newest first', async () => {
+    const profile = await profileOf(freelancer);
+    expect(profile).toEqual({
+      _id: freelancer.id,
+      name: 'Fern Freelancer',
+      image: expect.any(String),
+      memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      rating: { average: 4.5, count: 2 },
+      // 2 completed ÷ (2 completed + 1 ended by the freelancer); the client's reopening is not theirs.
+      freelancer: { jobsCompleted: 2, assignmentsEnded: 1, completionRate: 0.667 },
+      client: { tasksPosted: 0, hires: 0 },
+      reviews: [
+        {
+          _id: expect.any(String),
+          rating: 4,
+          comment: 'Good, a bit slow.',
+          createdAt: expect.any(String),
+          role: 'freelancer',
+          reviewer: { _id: otherClient.id, name: 'Otis Client', image: expect.any(String) },
+          revieweeId: freelancer.id,
+          task: { _id: expect.any(String), title: 'Design a logo for a bakery' },
+        },
+        expect.objectContaining({
+          rating: 5,
+          comment: 'Great logo.',
+          reviewer: expect.objectContaining({ _id: client.id, name: 'Cleo Client' }),
+        }),
+      ],
+    });
+  });
+
+  it('a client: tasks posted and hires, and what freelancers said', async () => {
+    const profile = await profileOf(client);
+    expect(profile).toMatchObject({
+      name: 'Cleo Client',
+      rating: { average: 4, count: 1 },
+      freelancer: { jobsCompleted: 0, assignmentsEnded: 0, completionRate: null },
+      client: { tasksPosted: 4, hires: 3 },
+      reviews: [expect.objectContaining({ role: 'client', rating: 4, comment: 'Clear brief.' })],
+    });
+  });
+
+  it('a newcomer: no figures yet', async () => {
+    expect(await profileOf(newcomer)).toMatchObject({
+      rating: { average: null, count: 0 },
+      freelancer: { jobsCompleted: 0, assignmentsEnded: 0, completionRate: null },
+      client: { tasksPosted: 0, hires: 0 },
+      reviews: [],
+    });
+  });
+
+  it('shows no email to anyone, signed in or not', async () => {
+    const emails = [client, otherClient, freelancer, newcomer].map((user) => user.email);
+    for (const reader of [undefined, client, freelancer]) {
+      const text = JSON.stringify(await profileOf(freelancer, reader));
+      for (const email of emails) expect(text).not.toContain(email);
+    }
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect(await call(t, 'GET', '/api/users/no-such-user')).toEqual({
+      status: 404,
+      body: { message: PROFILE_MESSAGES.userNotFound },
+    });
+  });
+
+  it('answers any origin without credentials, like the task reads', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${freelancer.id}`,
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('a bidder beside their offer', () => {
+  it('shows the rating, reviews count and jobs completed from the profile', async () => {
+    const taskId = await postTask(t, newcomer);
+    await makeOffer(t, freelancer, taskId);
+    const offers = await call(t, 'GET', `/api/tasks/${taskId}/offers`, newcomer);
+    expect(offers.body).toEqual([
+      expect.objectContaining({
+        bidder: {
+          _id: freelancer.id,
+          name: 'Fern Freelancer',
+          image: expect.any(String),
+          rating: 4.5,
+          reviewsCount: 2,
+          completedCount: 2,
+        },
+      }),
+    ]);
+  });
+});

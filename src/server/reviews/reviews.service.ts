@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  REVIEW_BLIND_DAYS,
+  REVIEW_MESSAGES,
+  type Review,
+  type ReviewInput,
+  type TaskReview,
+} from '../../shared/reviews.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { assertTaskAction, readTaskFacts } from '../tasks/task-status.ts';
+import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { insertReview, visibleTaskReviews, type ReviewWithReviewer } from './reviews.store.ts';
+
+/** Reviews between a completed task's poster and its freelancer (issue 9). */
+
+type Db = Kysely<Database>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function toReview(row: ReviewWithReviewer, taskTitle: string): Review {
+  return {
+    _id: row.id,
+    rating: Number(row.rating),
+    comment: row.comment,
+    createdAt: row.created_at,
+    role: row.reviewee_role,
+    reviewer: { _id: row.reviewer_id, name: row.reviewer_name, image: row.reviewer_image },
+    revieweeId: row.reviewee_id,
+    task: { _id: row.task_id, title: taskTitle },
+  };
+}
+
+/** The poster reviews the freelancer, or the freelancer the poster: once each, once completed. */
+export async function reviewTask(
+  db: Db,
+  taskId: string,
+  reviewerId: string,
+  input: ReviewInput,
+  now = new Date(),
+): Promise<string> {
+  const task = await assertTaskAction(db, taskId, 'review', reviewerId, now);
+  const isPoster = task.userId === reviewerId;
+  const revieweeId = isPoster ? task.assigneeId : task.userId;
+  if (!revieweeId) throw new AppError('conflict', REVIEW_MESSAGES.nobodyToReview);
+  const completedAt = Date.parse(task.completedAt ?? now.toISOString());
+  const id = await insertReview(db, {
+    id: crypto.randomUUID(),
+    task_id: taskId,
+    reviewer_id: reviewerId,
+    reviewee_id: revieweeId,
+    reviewee_role: isPoster ? 'freelancer' : 'client',
+    rating: input.rating,
+    comment: input.comment,
+    created_at: now.toISOString(),
+    public_at: new Date(completedAt + REVIEW_BLIND_DAYS * DAY_MS).toISOString(),
+  });
+  if (!id) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
+  return id;
+}
+
+/** A task's reviews as the reader may see them: the public ones, and the reader's own. */
+export async function listTaskReviews(
+  db: Db,
+  taskId: string,
+  readerId: string | null,
+  now = new Date(),
+): Promise<TaskReview[]> {
+  const task = await readTaskFacts(db, taskId);
+  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  const rows = await visibleTaskReviews(db, taskId, readerId, now);
+  const at = now.toISOString();
+  return rows.map((row) => ({
+    ...toReview(row, task.title),
+    // The other party's review is in (both are then public) or the blind time is over.
+    isPublic: row.public_at <= at || rows.some((other) => other.reviewer_id === row.reviewee_id),
+  }));
+}

@@ -1,0 +1,111 @@
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Database, ReviewTable } from '../db/types.ts';
+
+/** SQL of the reviews (issue 9). Rules: reviews.service.ts. */
+
+type Db = Kysely<Database>;
+export type ReviewRow = Selectable<ReviewTable>;
+
+/** One review per reviewer and task: undefined when the reviewer has reviewed it already. */
+export async function insertReview(
+  db: Db,
+  review: Omit<ReviewRow, 'comment'> & { comment: string | null },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('reviews')
+    .values(review)
+    .onConflict((oc) => oc.columns(['task_id', 'reviewer_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Double-blind, decided at read time: a review is public once its time has come (completion +
+ * 14 days) or once the reviewee has reviewed the reviewer on the same task.
+ */
+function isPublic(at: string) {
+  return (eb: ExpressionBuilder<Database, 'reviews'>) =>
+    eb.or([
+      eb('reviews.public_at', '<=', at),
+      eb.exists(
+        eb
+          .selectFrom('reviews as other')
+          .select('other.id')
+          .whereRef('other.task_id', '=', 'reviews.task_id')
+          .whereRef('other.reviewer_id', '=', 'reviews.reviewee_id'),
+      ),
+    ]);
+}
+
+/** Average and count of the public reviews of each user (users without any are left out). */
+export async function publicRatingsOf(
+  db: Db,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, { average: number; count: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reviews')
+    .select('reviews.reviewee_id')
+    .select((eb) => [
+      eb.fn.avg<string | number>('reviews.rating').as('average'),
+      eb.fn.countAll<string | number>().as('count'),
+    ])
+    .where('reviews.reviewee_id', 'in', [...new Set(userIds)])
+    .where(isPublic(now.toISOString()))
+    .groupBy('reviews.reviewee_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.reviewee_id,
+      { average: Math.round(Number(row.average) * 100) / 100, count: Number(row.count) },
+    ]),
+  );
+}
+
+function selectWithReviewer(db: Db) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('user as reviewer', 'reviewer.id', 'reviews.reviewer_id')
+    .selectAll('reviews')
+    .select(['reviewer.name as reviewer_name', 'reviewer.image as reviewer_image'])
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc');
+}
+export type ReviewWithReviewer = ReviewRow & {
+  reviewer_name: string;
+  reviewer_image: string | null;
+};
+
+/** A user's public reviews, newest first, with each reviewer's public name and photo. */
+export async function publicReviewsOf(
+  db: Db,
+  userId: string,
+  now: Date,
+  limit: number,
+): Promise<ReviewWithReviewer[]> {
+  return selectWithReviewer(db)
+    .where('reviews.reviewee_id', '=', userId)
+    .where(isPublic(now.toISOString()))
+    .limit(limit)
+    .execute();
+}
+
+/** The reviews of one task that the reader may see: the public ones, and the reader's own. */
+export async function visibleTaskReviews(
+  db: Db,
+  taskId: string,
+  readerId: string | null,
+  now: Date,
+): Promise<ReviewWithReviewer[]> {
+  const isPublicNow = isPublic(now.toISOString());
+  return selectWithReviewer(db)
+    .where('reviews.task_id', '=', taskId)
+    .where((eb) =>
+      readerId === null
+        ? isPublicNow(eb)
+        : eb.or([eb('reviews.reviewer_id', '=', readerId), isPublicNow(eb)]),
+    )
+    .execute();
+}

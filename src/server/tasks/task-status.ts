@@ -1,0 +1,160 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, UpdateObject } from 'kysely';
+import {
+  TASK_ACTIONS,
+  TASK_FIELD_MESSAGES,
+  TASK_STATUS_MESSAGES,
+  taskActionRefusal,
+  todayUtc,
+  type TaskAction,
+  type TaskFacts,
+} from '../../shared/tasks.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * The task status rules of src/shared/task-status.ts turned into SQL (docs/decisions/007): every
+ * change a rule governs is one UPDATE (or DELETE) whose WHERE is the rule, so of any number of
+ * racing requests only those the rule still allows change a row, on either engine. When none
+ * changed, the task is read back to say why: 404, 403 or 409, and nothing was changed.
+ */
+
+type Db = Kysely<Database>;
+type TasksBuilder = ExpressionBuilder<Database, 'tasks'>;
+
+/** Task ids are UUIDs; anything else cannot name a task, so it is a 404 without a query. */
+const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function assertTaskId(id: string): void {
+  if (!TASK_ID.test(id)) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+}
+
+/** The WHERE of `action` by `actorId` on `today`: the rule's statuses, actor and state. */
+export function taskActionGuard(action: TaskAction, actorId: string, today: string) {
+  const rule = TASK_ACTIONS[action];
+  return (eb: TasksBuilder): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('tasks.status', 'in', [...rule.from])];
+    if (rule.actor === 'notPoster') conditions.push(eb('tasks.user_id', '!=', actorId));
+    if (rule.actor === 'poster') conditions.push(eb('tasks.user_id', '=', actorId));
+    if (rule.actor === 'assignee') conditions.push(eb('tasks.assignee_id', '=', actorId));
+    if (rule.actor === 'party') {
+      conditions.push(
+        eb.or([eb('tasks.user_id', '=', actorId), eb('tasks.assignee_id', '=', actorId)]),
+      );
+    }
+    if (rule.notExpired) conditions.push(eb('tasks.deadline', '>=', today));
+    if (rule.notDelivered) conditions.push(eb('tasks.delivered_at', 'is', null));
+    return eb.and(conditions);
+  };
+}
+
+export interface StoredTaskFacts extends TaskFacts {
+  id: string;
+  title: string;
+  acceptedOfferId: string | null;
+  completedAt: string | null;
+}
+
+/** What the rules read of one task, or undefined when there is no such task. */
+export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts | undefined> {
+  assertTaskId(id);
+  const row = await db
+    .selectFrom('tasks')
+    .select([
+      'id',
+      'title',
+      'status',
+      'user_id',
+      'assignee_id',
+      'accepted_offer_id',
+      'deadline',
+      'delivered_at',
+      'completed_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    userId: row.user_id,
+    assigneeId: row.assignee_id,
+    acceptedOfferId: row.accepted_offer_id,
+    deadline: row.deadline,
+    deliveredAt: row.delivered_at,
+    completedAt: row.completed_at,
+  };
+}
+
+/** The task's facts when `actorId` may do `action` now; otherwise throws the 404, 403 or 409. */
+export async function assertTaskAction(
+  db: Db,
+  id: string,
+  action: TaskAction,
+  actorId: string,
+  now = new Date(),
+): Promise<StoredTaskFacts> {
+  const facts = await readTaskFacts(db, id);
+  if (!facts) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  const refusal = taskActionRefusal(action, facts, actorId, todayUtc(now));
+  if (refusal) {
+    throw new AppError(refusal.status === 403 ? 'forbidden' : 'conflict', refusal.message);
+  }
+  return facts;
+}
+
+export interface TransitionOptions {
+  now?: Date;
+  /** More conditions: the state read before, which must not have changed since. */
+  unchanged?: (eb: TasksBuilder) => Expression<SqlBool>;
+}
+
+/**
+ * Does `action` to the task as one conditional UPDATE, or throws why it may not (nothing
+ * changed). Run it first in a transaction that touches other tables: it locks the task's row,
+ * so every transaction of one task takes its locks in the same order (no deadlocks).
+ */
+export async function transitionTask(
+  db: Db,
+  id: string,
+  action: TaskAction,
+  actorId: string,
+  set: (eb: TasksBuilder) => UpdateObject<Database, 'tasks'>,
+  options: TransitionOptions = {},
+): Promise<void> {
+  assertTaskId(id);
+  const now = options.now ?? new Date();
+  const unchanged = options.unchanged;
+  let update = db
+    .updateTable('tasks')
+    .set(set)
+    .where('tasks.id', '=', id)
+    .where(taskActionGuard(action, actorId, todayUtc(now)));
+  if (unchanged) update = update.where(unchanged);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return;
+  await assertTaskAction(db, id, action, actorId, now);
+  // Allowed now, yet the update matched nothing: the task moved on between read and write.
+  throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
+}
+
+/**
+ * The timed transition: a task delivered at least `delayMs` ago that its poster neither
+ * confirmed nor reopened completes on its own. One conditional UPDATE, so any number of
+ * instances may run it at once and each task completes once. Returns how many it completed.
+ */
+export async function autoCompleteDeliveredTasks(
+  db: Db,
+  { delayMs, now = new Date() }: { delayMs: number; now?: Date },
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - delayMs).toISOString();
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('tasks')
+    .set({ status: TASK_ACTIONS.complete.to, completed_at: at, updated_at: at })
+    .where('status', 'in', [...TASK_ACTIONS.complete.from])
+    .where('delivered_at', 'is not', null)
+    .where('delivered_at', '<=', cutoff)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
