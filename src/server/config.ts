@@ -43,6 +43,11 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: positiveInt(500),
   /** How long a verified session is trusted without the database (0 turns the cache off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Questions, replies and private messages one user may write per window, all together. */
+  MESSAGE_RATE_LIMIT_MAX: positiveInt(30),
+  MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /** How often an open event stream gets a comment line, so proxies keep it open. */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
 });
 
 export interface Config {
@@ -62,6 +67,9 @@ export interface Config {
   sessionCacheSeconds: number;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
+  /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
+  writeLimit: { max: number; windowMs: number };
+  eventsHeartbeatMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,5 +112,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
+    writeLimit: {
+      max: e.MESSAGE_RATE_LIMIT_MAX,
+      windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    eventsHeartbeatMs: Math.round(e.EVENTS_HEARTBEAT_SECONDS * 1000),
   };
 }

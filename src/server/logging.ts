@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 
@@ -43,6 +44,10 @@ function loggablePath(url: string): string {
   return url.startsWith('/api/auth/') ? url.split('?', 1)[0]! : url;
 }
 
+function isEventStream(res: ServerResponse): boolean {
+  return String(res.getHeader('content-type')).startsWith('text/event-stream');
+}
+
 /**
  * One line per request at debug, and a warning for a request slower than SLOW_REQUEST_MS. A
  * plain callback hook: it runs on every request (docs/decisions/006-hot-path-choices.md).
@@ -51,7 +56,8 @@ export function registerRequestLog(app: FastifyInstance, config: Config): void {
   const logsEvery = ['debug', 'trace'].includes(config.logLevel);
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    const isSlow = ms >= config.slowRequestMs;
+    // An event stream is open for as long as the page is: long is not slow.
+    const isSlow = ms >= config.slowRequestMs && !isEventStream(reply.raw);
     if (isSlow || logsEvery) {
       const line = {
         method: request.method,
