@@ -9,6 +9,7 @@ import {
 } from '../../shared/conversations.ts';
 import { OFFER_MESSAGES } from '../../shared/offers.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { uniqueNow } from '../db/clock.ts';
 import type { Database, Position } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { publishEvent } from '../events/event-bus.ts';
@@ -81,7 +82,7 @@ async function write(
     id: crypto.randomUUID(),
     author_id: authorId,
     text,
-    created_at: new Date().toISOString(),
+    created_at: uniqueNow(),
   };
   await db.transaction().execute((trx) => save(trx, written));
   return written.id;

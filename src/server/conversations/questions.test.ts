@@ -7,7 +7,12 @@ import {
 } from '../../shared/conversations.ts';
 import { questionLink } from '../../shared/links.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
-import { askQuestion, replyTo, watchNotifications } from '../../../tests/support/conversations.ts';
+import {
+  appWithUsers,
+  askQuestion,
+  replyTo,
+  watchNotifications,
+} from '../../../tests/support/conversations.ts';
 import {
   act,
   call,
@@ -16,7 +21,7 @@ import {
   postTask,
   refused,
 } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import type { TestApp, TestUser } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 
 /** Public questions on a task and their threads (issue 10), on both engines. */
@@ -28,11 +33,11 @@ let bidder: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
-  poster = await t.signUp({ name: 'Paula Poster' });
-  asker = await t.signUp({ name: 'Ada Asker' });
-  bidder = await t.signUp({ name: 'Bo Bidder' });
-  stranger = await t.signUp({ name: 'Cy Stranger' });
+  const names = ['Paula Poster', 'Ada Asker', 'Bo Bidder', 'Cy Stranger'] as const;
+  ({
+    t,
+    users: [poster, asker, bidder, stranger],
+  } = await appWithUsers(...names));
 });
 afterAll(async () => t.close());
 

@@ -12,6 +12,7 @@ import {
   type NotificationPage,
   type NotificationType,
 } from '../../shared/notifications.ts';
+import { uniqueNow } from '../db/clock.ts';
 import type { Database, Position } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { publishEvent } from '../events/event-bus.ts';
@@ -67,7 +68,6 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
     db,
     notices.flatMap((notice) => namedOf(notice) ?? []),
   );
-  const at = new Date().toISOString();
   const rows = notices.flatMap((notice) => {
     const named = namedOf(notice);
     const text = NOTIFICATION_TEXTS[notice.type]({
@@ -83,7 +83,7 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
       type: notice.type,
       text,
       link: linkOf(notice, userId),
-      created_at: at,
+      created_at: uniqueNow(),
     }));
   });
   await insertNotifications(db, rows);
