@@ -77,6 +77,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // When the review became public and its reviewee was told: once, whichever instance does it.
   await db.schema.alterTable('reviews').addColumn('published_at', 'text').execute();
+  // The sweep's reviews still blind, by when their blind time ends.
+  await db.schema
+    .createIndex('reviews_unpublished_idx')
+    .on('reviews')
+    .column('public_at')
+    .where(sql.ref('published_at'), 'is', null)
+    .execute();
   // Reviews public already are not announced again.
   const now = new Date().toISOString();
   await sql`
@@ -90,6 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('reviews_unpublished_idx').execute();
   await db.schema.alterTable('reviews').dropColumn('published_at').execute();
   for (const table of [
     'conversation_rate_limits',
