@@ -197,6 +197,13 @@ describe('on the embedded store', () => {
           userEmail: posterEmail,
           userName: 'Kill Poster',
           bidsCount: bidsPerTask.get(id) ?? 0,
+          // Issue 9's additive fields, as a new open task has them.
+          status: 'open',
+          expired: false,
+          userId: expect.any(String),
+          assignee: null,
+          deliveredAt: null,
+          completedAt: null,
         });
       }
       const bidsFound = [...found.values()].reduce((sum, task) => sum + task.bidsCount, 0);
