@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts'];
 
-// The same API suite on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md "Tests").
+// The same API suite on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md "Tests");
+// *.postgres.test.ts runs there only, *.sqlite.test.ts on the embedded store only. Each project
+// extends this config, so the timeouts below hold in both.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -14,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.postgres.test.ts'],
           env: { TEST_ENGINE: 'sqlite' },
         },
       },

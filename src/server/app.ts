@@ -21,6 +21,11 @@ import { loggerOptions, registerRequestLog } from './logging.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
+import { conversationsRoutes } from './conversations/conversations.routes.ts';
+import { createEventBus } from './events/event-bus.ts';
+import { EventStreams } from './events/event-streams.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
@@ -37,7 +42,9 @@ export interface AppDeps {
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth: Auth }> {
+export type App = FastifyInstance & { auth: Auth; streams: EventStreams };
+
+export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config),
@@ -65,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
         title: 'Tasklane API',
         version: '1.0.0',
         description:
-          'Tasks, offers, hiring, reviews and profiles of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
+          'Tasks, offers, hiring, reviews, profiles, questions, private messages, notifications and live events of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
       },
     },
     transform: jsonSchemaTransform,
@@ -79,6 +86,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
   await app.register(offersRoutes, { auth, db: deps.db });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { db: deps.db });
+  const writeLimit = config.writeLimit;
+  await app.register(conversationsRoutes, { auth, db: deps.db, writeLimit });
+  await app.register(notificationsRoutes, { auth, db: deps.db });
+
+  // Live events (issue 10, docs/decisions/010-live-events.md): listening starts with the app;
+  // open streams end before the server stops accepting, or they would hold its close.
+  const bus = createEventBus({ ...deps, databaseUrl: config.databaseUrl, log: app.log });
+  const heartbeatMs = config.eventsHeartbeatMs;
+  const streams = new EventStreams({ db: deps.db, auth, bus, heartbeatMs, log: app.log });
+  await app.register(eventsRoutes, { auth, streams });
+  app.addHook('onReady', async () => {
+    streams.start();
+    await bus.start();
+  });
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => bus.close());
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
@@ -109,5 +132,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
     return reply.status(404).send({ message: NOT_FOUND });
   });
 
-  return Object.assign(app, { auth });
+  return Object.assign(app, { auth, streams });
 }

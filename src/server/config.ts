@@ -46,6 +46,11 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** Another build of the web app to serve than dist/client (tests serve a copy they change). */
   CLIENT_DIR: optionalText,
+  /** Questions, replies and private messages one user may write per window, all together. */
+  MESSAGE_RATE_LIMIT_MAX: positiveInt(30),
+  MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /** How often an open event stream gets a comment line, so proxies keep it open. */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
 });
 
 export interface Config {
@@ -67,6 +72,9 @@ export interface Config {
   clientDir: string | undefined;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
+  /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
+  writeLimit: { max: number; windowMs: number };
+  eventsHeartbeatMs: number;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -110,5 +118,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
+    writeLimit: {
+      max: e.MESSAGE_RATE_LIMIT_MAX,
+      windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    eventsHeartbeatMs: Math.round(e.EVENTS_HEARTBEAT_SECONDS * 1000),
   };
 }

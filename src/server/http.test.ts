@@ -163,4 +163,26 @@ describe('the web app and documents', () => {
       ]),
     );
   });
+
+  it("describes issue 10's calls: conversations, notifications and the event stream", async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const calls: Array<[string, string, string]> = [
+      ['/api/tasks/{id}/questions', 'get', '404'],
+      ['/api/tasks/{id}/questions', 'post', '429'],
+      ['/api/questions/{id}/replies', 'post', '429'],
+      ['/api/offers/{id}/messages', 'get', '403'],
+      ['/api/offers/{id}/messages', 'post', '429'],
+      ['/api/notifications', 'get', '401'],
+      ['/api/notifications/read', 'post', '400'],
+      ['/api/events', 'get', '401'],
+    ];
+    for (const [path, method, refusal] of calls) {
+      expect(paths[path]?.[method]?.summary, `${method} ${path}`).toEqual(expect.any(String));
+      expect(Object.keys(paths[path][method].responses), `${method} ${path}`).toContain(refusal);
+    }
+    const stream = paths['/api/events'].get.responses['200'].content;
+    expect(Object.keys(stream)).toEqual(['text/event-stream']);
+    const page = paths['/api/notifications'].get.responses['200'].content['application/json'];
+    expect(Object.keys(page.schema.properties)).toEqual(['items', 'unreadCount']);
+  });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 
@@ -46,6 +47,10 @@ function loggablePath(url: string): string {
 /** Past this many slow-request lines in a second, the rest are counted, not written. */
 export const SLOW_LINES_PER_SECOND = 5;
 
+function isEventStream(res: ServerResponse): boolean {
+  return String(res.getHeader('content-type')).startsWith('text/event-stream');
+}
+
 /**
  * One line per request at debug, and a warning for a request slower than SLOW_REQUEST_MS. An
  * overloaded server makes every request slow: a few warnings a second say so, and a count says
@@ -59,7 +64,8 @@ export function registerRequestLog(app: FastifyInstance, config: Config): void {
   let unwritten = 0;
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    const isSlow = ms >= config.slowRequestMs;
+    // An event stream is open for as long as the page is: long is not slow.
+    const isSlow = ms >= config.slowRequestMs && !isEventStream(reply.raw);
     if (!isSlow && !logsEvery) return done();
     const line = {
       method: request.method,

@@ -2,7 +2,7 @@ import { buildApp, DEFAULT_CLIENT_DIR } from './app.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { parseConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { startAutoCompleteSweeper } from './tasks/auto-complete.ts';
+import { startSweeps, type Sweeps } from './sweeps.ts';
 
 /** The server: read config, open and migrate the database, listen, close cleanly on SIGTERM/SIGINT. */
 const config = parseConfig();
@@ -18,7 +18,7 @@ const app = await buildApp({
 /** How long requests in flight get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
-let sweeper: ReturnType<typeof startAutoCompleteSweeper> | undefined;
+let sweeps: Sweeps | undefined;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -28,9 +28,9 @@ async function stop(signal: string) {
   app.server.keepAliveTimeout = 1;
   // A client that never finishes its request must not hold the shutdown forever.
   setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-  sweeper?.stop();
+  sweeps?.stop();
   try {
-    await app.close(); // stops accepting, waits for requests in flight
+    await app.close(); // ends event streams, stops accepting, waits for requests in flight
   } finally {
     await close();
   }
@@ -47,8 +47,8 @@ try {
     listenTextResolver: (address) =>
       `Tasklane is serving ${address} (${engine}); open ${config.publicUrl}`,
   });
-  // Delivered tasks complete on their own after AUTO_COMPLETE_DAYS (issue 9).
-  sweeper = startAutoCompleteSweeper(db, { delayMs: config.autoCompleteMs, log: app.log });
+  // Delivered tasks complete on their own (issue 9); blind reviews become public (issue 10).
+  sweeps = startSweeps(db, { autoCompleteMs: config.autoCompleteMs, log: app.log });
 } catch (error) {
   app.log.error(error);
   await close();

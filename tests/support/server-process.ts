@@ -61,6 +61,9 @@ const APP_ENV = [
   'TRUST_PROXY',
   'LOG_LEVEL',
   'CLIENT_DIR',
+  'MESSAGE_RATE_LIMIT_MAX',
+  'MESSAGE_RATE_LIMIT_WINDOW_SECONDS',
+  'EVENTS_HEARTBEAT_SECONDS',
 ];
 
 const live = new Set<ChildProcess>();

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -53,7 +54,34 @@ function openSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new PlannedOnceSqliteDialect({ database: withStatementCache(sqlite) }),
   });
+  inProcessChannels.set(db, withNotify(sqlite));
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * What `SELECT pg_notify(channel, payload)` published on each SQLite database of this process,
+ * by channel (events/event-bus.ts listens). PostgreSQL delivers its own to every instance.
+ */
+const inProcessChannels = new WeakMap<Kysely<Database>, EventEmitter>();
+
+export function inProcessChannelsOf(db: Kysely<Database>): EventEmitter | undefined {
+  return inProcessChannels.get(db);
+}
+
+/**
+ * PostgreSQL's pg_notify as a SQLite function, so publishing is the same SQL on both engines
+ * (docs/decisions/010-live-events.md). Listeners run on a later turn, once the statement is
+ * done; whatever they read waits for the writer's transaction to end, because Kysely runs
+ * SQLite's queries one at a time on its single connection.
+ */
+function withNotify(sqlite: SQLite.Database): EventEmitter {
+  const channels = new EventEmitter();
+  channels.setMaxListeners(0);
+  sqlite.function('pg_notify', { deterministic: false }, (channel, payload) => {
+    setImmediate(() => channels.emit(String(channel), String(payload)));
+    return null;
+  });
+  return channels;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { NotificationType } from '../../shared/notifications.ts';
 import type { OfferStatus } from '../../shared/offers.ts';
 import type { TaskStatus } from '../../shared/task-status.ts';
 
@@ -88,6 +89,61 @@ export interface ReviewTable {
   created_at: string;
   /** Completion + 14 days: public from then on even if the other review never comes. */
   public_at: string;
+  /** When it became public and its reviewee was told (issue 10); null while blind. */
+  published_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A public question on a task (issue 10). Texts are stored as written, masked when read. */
+export interface QuestionTable {
+  id: string;
+  task_id: string;
+  asker_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface QuestionReplyTable {
+  id: string;
+  question_id: string;
+  author_id: string;
+  text: string;
+  created_at: string;
+}
+
+/** A private message in an offer's conversation (between the poster and the offer's author). */
+export interface MessageTable {
+  id: string;
+  offer_id: string;
+  author_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  text: string;
+  /** A path of the web app (src/shared/links.ts). */
+  link: string;
+  created_at: string;
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Conversation writes per user in the current fixed window (MESSAGE_RATE_LIMIT_*). */
+export interface ConversationRateLimitTable {
+  user_id: string;
+  window_started_at: string;
+  count: number;
+}
+
+/**
+ * Where a row stands in time: (created_at, id), compared as a pair so rows written in the same
+ * millisecond still have an order. Streams replay from a position (events/event-streams.ts).
+ */
+export interface Position {
+  at: string;
+  id: string;
 }
 
 export interface Database {
@@ -98,4 +154,9 @@ export interface Database {
   offers: OfferTable;
   task_reopenings: TaskReopeningTable;
   reviews: ReviewTable;
+  questions: QuestionTable;
+  question_replies: QuestionReplyTable;
+  messages: MessageTable;
+  notifications: NotificationTable;
+  conversation_rate_limits: ConversationRateLimitTable;
 }

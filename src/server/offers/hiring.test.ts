@@ -22,7 +22,7 @@ import {
   type TestUser,
 } from '../../../tests/support/test-app.ts';
 import { parseConfig } from '../config.ts';
-import { startAutoCompleteSweeper } from '../tasks/auto-complete.ts';
+import { startSweeps } from '../sweeps.ts';
 import { autoCompleteDeliveredTasks } from '../tasks/task-status.ts';
 
 let t: TestApp;
@@ -307,7 +307,7 @@ describe('auto-completion of delivered tasks', () => {
 
   it('runs on a timer in each instance until stopped', async () => {
     const { taskId } = await hiredTask(t, poster, ada, 'delivered');
-    const sweeper = startAutoCompleteSweeper(t.db, { delayMs: 1, log: t.app.log });
+    const sweeper = startSweeps(t.db, { autoCompleteMs: 1, log: t.app.log });
     try {
       await expect
         .poll(async () => (await readTaskRow(t, taskId)).status, { timeout: 5000 })

@@ -7,11 +7,20 @@ import {
   type OfferInput,
   type OfferStatus,
 } from '../../shared/offers.ts';
-import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import type { NotificationType } from '../../shared/notifications.ts';
+import { TASK_FIELD_MESSAGES, type TaskAction } from '../../shared/tasks.ts';
+import { textFor } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { reputationsOf } from '../profiles/profiles.service.ts';
-import { assertTaskAction, readTaskFacts, transitionTask } from '../tasks/task-status.ts';
+import {
+  assertTaskAction,
+  completeDueTasks,
+  readTaskFacts,
+  transitionTask,
+  type StoredTaskFacts,
+} from '../tasks/task-status.ts';
 import { addToBidsCount, takeFromBidsCount, taskSummaries } from '../tasks/tasks.store.ts';
 import {
   declineOtherOffers,
@@ -29,7 +38,8 @@ import {
 /**
  * Offers and hiring (issue 9): the rules that span a task and its offers. Every transaction
  * changes the task's row first (task-status.ts), so racing requests on one task queue on that
- * row and take their locks in the same order.
+ * row and take their locks in the same order. The users each change concerns are notified in
+ * its transaction (issue 10, notifications.service.ts).
  */
 
 type Db = Kysely<Database>;
@@ -76,7 +86,14 @@ export async function makeOffer(
       message: input.message,
     };
     const id = await insertOrReviveOffer(trx, offer, new Date().toISOString());
-    if (id) return id;
+    if (id) {
+      const task = await taskFactsOf(trx, taskId);
+      const recipients = [task.userId];
+      await notify(trx, [
+        { type: 'offer_received', task, actorId: bidderId, recipients, offerId: id },
+      ]);
+      return id;
+    }
     // Throwing rolls the count back.
     const status = await offerStatusOf(trx, taskId, bidderId);
     throw new AppError('conflict', (status && OFFER_EXISTS[status]) ?? OFFER_MESSAGES.notPending);
@@ -127,7 +144,19 @@ export async function acceptOffer(db: Db, id: string, posterId: string): Promise
       updated_at: at,
     }));
     if (!(await setOfferStatus(trx, id, 'pending', 'accepted', at))) throw notPending();
-    await declineOtherOffers(trx, offer.task_id, id, at);
+    const declined = await declineOtherOffers(trx, offer.task_id, id, at);
+    const task = await taskFactsOf(trx, offer.task_id);
+    const told = (type: NotificationType, other: { id: string; bidder_id: string }) => ({
+      type,
+      task,
+      actorId: posterId,
+      recipients: [other.bidder_id],
+      offerId: other.id,
+    });
+    await notify(trx, [
+      told('offer_accepted', offer),
+      ...declined.map((other) => told('offer_declined', other)),
+    ]);
     return 1;
   });
 }
@@ -135,11 +164,17 @@ export async function acceptOffer(db: Db, id: string, posterId: string): Promise
 export async function declineOffer(db: Db, id: string, posterId: string): Promise<number> {
   const offer = await offerOrNotFound(db, id);
   // Accepting and declining are the poster's, while the task is open.
-  await assertTaskAction(db, offer.task_id, 'accept', posterId);
-  if (!(await setOfferStatus(db, id, 'pending', 'declined', new Date().toISOString()))) {
-    throw notPending();
-  }
-  return 1;
+  const task = await assertTaskAction(db, offer.task_id, 'accept', posterId);
+  return db.transaction().execute(async (trx) => {
+    if (!(await setOfferStatus(trx, id, 'pending', 'declined', new Date().toISOString()))) {
+      throw notPending();
+    }
+    const recipients = [offer.bidder_id];
+    await notify(trx, [
+      { type: 'offer_declined', task, actorId: posterId, recipients, offerId: id },
+    ]);
+    return 1;
+  });
 }
 
 /** The poster sees every offer on the task; anyone else only their own. */
@@ -147,12 +182,15 @@ export async function listOffers(db: Db, taskId: string, userId: string): Promis
   const task = await readTaskFacts(db, taskId);
   if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
   const rows = await listTaskOffers(db, taskId, task.userId === userId ? undefined : userId);
+  // Contact details in an offer's message are masked until the hire (issue 10).
+  const readable = (row: OfferRow) => textFor(task, row.bidder_id, userId, row.message);
   const reputations = await reputationsOf(
     db,
     rows.map((row) => row.bidder_id),
   );
   return rows.map((row) => ({
     ...toOffer(row),
+    message: readable(row),
     bidder: {
       _id: row.bidder_id,
       name: row.bidder_name,
@@ -187,23 +225,68 @@ export async function listMyOffers(db: Db, userId: string): Promise<MyOffer[]> {
   });
 }
 
+/** The task's facts inside a transaction that has just found or changed it. */
+async function taskFactsOf(db: Db, taskId: string): Promise<StoredTaskFacts> {
+  const task = await readTaskFacts(db, taskId);
+  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  return task;
+}
+
+/** One transition of a task, and the notification of the party `to` picks, in one transaction. */
+async function transitionAndNotify(
+  db: Db,
+  taskId: string,
+  userId: string,
+  action: TaskAction,
+  change: Parameters<typeof transitionTask>[4],
+  notice: { type: NotificationType; to: (task: StoredTaskFacts) => string | null },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await transitionTask(trx, taskId, action, userId, change);
+    const task = await taskFactsOf(trx, taskId);
+    await notify(trx, [
+      { type: notice.type, task, actorId: userId, recipients: [notice.to(task)] },
+    ]);
+    return 1;
+  });
+}
+
 export async function deliverTask(db: Db, taskId: string, userId: string): Promise<number> {
   const at = new Date().toISOString();
-  await transitionTask(db, taskId, 'deliver', userId, () => ({
-    delivered_at: at,
-    updated_at: at,
-  }));
-  return 1;
+  const change = () => ({ delivered_at: at, updated_at: at });
+  const notice = { type: 'task_delivered', to: (task: StoredTaskFacts) => task.userId } as const;
+  return transitionAndNotify(db, taskId, userId, 'deliver', change, notice);
 }
 
 export async function completeTask(db: Db, taskId: string, userId: string): Promise<number> {
   const at = new Date().toISOString();
-  await transitionTask(db, taskId, 'complete', userId, () => ({
-    status: 'completed',
-    completed_at: at,
-    updated_at: at,
-  }));
-  return 1;
+  const change = () => ({ status: 'completed' as const, completed_at: at, updated_at: at });
+  const notice = {
+    type: 'task_completed',
+    to: (task: StoredTaskFacts) => task.assigneeId,
+  } as const;
+  return transitionAndNotify(db, taskId, userId, 'complete', change, notice);
+}
+
+/**
+ * The auto-completion sweep (task-status.ts) with its notifications: the poster and the
+ * freelancer both hear of it, since neither did it. Returns how many tasks it completed.
+ */
+export async function autoCompleteTasks(
+  db: Db,
+  options: { delayMs: number; now?: Date },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const tasks = await completeDueTasks(trx, options);
+    const notices = tasks.map((task) => ({
+      type: 'task_completed' as const,
+      task,
+      actorId: null,
+      recipients: [task.userId, task.assigneeId],
+    }));
+    await notify(trx, notices);
+    return tasks.length;
+  });
 }
 
 /**
@@ -247,6 +330,8 @@ export async function reopenTask(
       reason,
     };
     await recordReopening(trx, reopening, at);
+    const recipients = [task.userId, offer.bidder_id];
+    await notify(trx, [{ type: 'assignment_reopened', task, actorId: userId, recipients }]);
     return 1;
   });
 }

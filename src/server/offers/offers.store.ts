@@ -105,19 +105,20 @@ export async function updatePendingOffer(
   return Number(result.numUpdatedRows);
 }
 
-/** Every other pending offer on the task, declined (a hire was made). */
+/** Every other pending offer on the task, declined (a hire was made); returns them. */
 export async function declineOtherOffers(
   db: Db,
   taskId: string,
   acceptedId: string,
   at: string,
-): Promise<void> {
-  await db
+): Promise<Array<{ id: string; bidder_id: string }>> {
+  return db
     .updateTable('offers')
     .set({ status: 'declined', updated_at: at })
     .where('task_id', '=', taskId)
     .where('status', '=', 'pending')
     .where('id', '!=', acceptedId)
+    .returning(['id', 'bidder_id'])
     .execute();
 }
 

@@ -39,6 +39,17 @@ export async function reputationsOf(
   );
 }
 
+/** Users' public names by id (notifications name who acted); unknown ids are left out. */
+export async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Better Auth's dates are Date objects on PostgreSQL and text on SQLite. */
 const toIso = (value: Date | string) => new Date(value).toISOString();
 

@@ -9,11 +9,22 @@ import {
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { assertTaskAction, readTaskFacts } from '../tasks/task-status.ts';
+import { taskSummaries } from '../tasks/tasks.store.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
-import { insertReview, visibleTaskReviews, type ReviewWithReviewer } from './reviews.store.ts';
+import {
+  insertReview,
+  markPublishedReviews,
+  visibleTaskReviews,
+  type ReviewWithReviewer,
+} from './reviews.store.ts';
 
-/** Reviews between a completed task's poster and its freelancer (issue 9). */
+/**
+ * Reviews between a completed task's poster and its freelancer (issue 9). Each reviewee is
+ * notified once when a review of them becomes public (issue 10): at once when the second review
+ * comes in, or by the sweep once the blind time is over (publishDueReviews).
+ */
 
 type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,19 +55,59 @@ export async function reviewTask(
   const revieweeId = isPoster ? task.assigneeId : task.userId;
   if (!revieweeId) throw new AppError('conflict', REVIEW_MESSAGES.nobodyToReview);
   const completedAt = Date.parse(task.completedAt ?? now.toISOString());
-  const id = await insertReview(db, {
+  const review = {
     id: crypto.randomUUID(),
     task_id: taskId,
     reviewer_id: reviewerId,
     reviewee_id: revieweeId,
-    reviewee_role: isPoster ? 'freelancer' : 'client',
+    reviewee_role: isPoster ? ('freelancer' as const) : ('client' as const),
     rating: input.rating,
     comment: input.comment,
     created_at: now.toISOString(),
     public_at: new Date(completedAt + REVIEW_BLIND_DAYS * DAY_MS).toISOString(),
+  };
+  return db.transaction().execute(async (trx) => {
+    const id = await insertReview(trx, review);
+    if (!id) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
+    await announcePublishedReviews(trx, now, reviewerId, taskId);
+    return id;
   });
-  if (!id) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
-  return id;
+}
+
+/**
+ * Marks the reviews that became public (of one task, or all) and notifies their reviewees,
+ * except `actorId`: the second reviewer is not told of the review their own act made public.
+ */
+async function announcePublishedReviews(
+  db: Db,
+  now: Date,
+  actorId: string | null,
+  taskId?: string,
+): Promise<number> {
+  const reviews = await markPublishedReviews(db, now, taskId);
+  const tasks = await taskSummaries(
+    db,
+    reviews.map((review) => review.task_id),
+  );
+  await notify(
+    db,
+    reviews.map((review) => ({
+      type: 'review_published' as const,
+      task: { id: review.task_id, title: tasks.get(review.task_id)?.title ?? '' },
+      actorId,
+      namedId: review.reviewer_id,
+      recipients: [review.reviewee_id],
+    })),
+  );
+  return reviews.length;
+}
+
+/**
+ * The sweep for reviews whose blind time is over (completion + 14 days) without the other
+ * review: safe to run on every instance at once. Returns how many became public.
+ */
+export async function publishDueReviews(db: Db, now = new Date()): Promise<number> {
+  return db.transaction().execute((trx) => announcePublishedReviews(trx, now, null));
 }
 
 /** A task's reviews as the reader may see them: the public ones, and the reader's own. */

@@ -9,7 +9,7 @@ export type ReviewRow = Selectable<ReviewTable>;
 /** One review per reviewer and task: undefined when the reviewer has reviewed it already. */
 export async function insertReview(
   db: Db,
-  review: Omit<ReviewRow, 'comment'> & { comment: string | null },
+  review: Omit<ReviewRow, 'comment' | 'published_at'> & { comment: string | null },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('reviews')
@@ -36,6 +36,25 @@ function isPublic(at: string) {
           .whereRef('other.reviewer_id', '=', 'reviews.reviewee_id'),
       ),
     ]);
+}
+
+/**
+ * Marks the reviews that are public by now but not yet announced as published, and returns
+ * them: one conditional UPDATE, so each is returned once whichever instance runs it (issue 10).
+ */
+export async function markPublishedReviews(
+  db: Db,
+  now: Date,
+  taskId?: string,
+): Promise<Array<Pick<ReviewRow, 'task_id' | 'reviewer_id' | 'reviewee_id'>>> {
+  const at = now.toISOString();
+  let update = db
+    .updateTable('reviews')
+    .set({ published_at: at })
+    .where('reviews.published_at', 'is', null)
+    .where(isPublic(at));
+  if (taskId !== undefined) update = update.where('reviews.task_id', '=', taskId);
+  return update.returning(['task_id', 'reviewer_id', 'reviewee_id']).execute();
 }
 
 /** Average and count of the public reviews of each user (users without any are left out). */

@@ -138,23 +138,45 @@ export async function transitionTask(
   throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
 }
 
+/** A task the sweep completed, with whom to tell. */
+export interface AutoCompletedTask {
+  id: string;
+  title: string;
+  userId: string;
+  assigneeId: string | null;
+}
+
 /**
  * The timed transition: a task delivered at least `delayMs` ago that its poster neither
  * confirmed nor reopened completes on its own. One conditional UPDATE, so any number of
- * instances may run it at once and each task completes once. Returns how many it completed.
+ * instances may run it at once and each task completes once, returned by exactly one of them.
  */
-export async function autoCompleteDeliveredTasks(
+export async function completeDueTasks(
   db: Db,
   { delayMs, now = new Date() }: { delayMs: number; now?: Date },
-): Promise<number> {
+): Promise<AutoCompletedTask[]> {
   const cutoff = new Date(now.getTime() - delayMs).toISOString();
   const at = now.toISOString();
-  const result = await db
+  const rows = await db
     .updateTable('tasks')
     .set({ status: TASK_ACTIONS.complete.to, completed_at: at, updated_at: at })
     .where('status', 'in', [...TASK_ACTIONS.complete.from])
     .where('delivered_at', 'is not', null)
     .where('delivered_at', '<=', cutoff)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(['id', 'title', 'user_id', 'assignee_id'])
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    userId: row.user_id,
+    assigneeId: row.assignee_id,
+  }));
+}
+
+/** completeDueTasks, counted. */
+export async function autoCompleteDeliveredTasks(
+  db: Db,
+  options: { delayMs: number; now?: Date },
+): Promise<number> {
+  return (await completeDueTasks(db, options)).length;
 }

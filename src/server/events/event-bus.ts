@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { LIVE_EVENT_NAMES, type LiveEventName } from '../../shared/live-events.ts';
+import type { Engine } from '../db/database.ts';
+import { inProcessChannelsOf } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
+import { PgEventBus } from './pg-event-bus.ts';
+
+/**
+ * How a new notification or message reaches the open event streams of every instance
+ * (docs/decisions/010-live-events.md). The writer publishes with `SELECT pg_notify(...)` inside
+ * its own transaction: PostgreSQL delivers it to every instance's LISTEN connection once the
+ * transaction commits (and never if it rolls back); on SQLite, one process, db/database.ts
+ * defines pg_notify as an in-process emitter. The payload names the row and whom it concerns;
+ * each instance reads the row from its table, so the payload stays small.
+ */
+
+export const EVENTS_CHANNEL = 'tasklane_events';
+
+export interface BusEvent {
+  name: LiveEventName;
+  /** The notification's or message's id. */
+  id: string;
+  /** The users whose streams it goes to. */
+  userIds: string[];
+}
+
+export interface BusListener {
+  event(event: BusEvent): void;
+  /** The bus was cut off and is back: events published meanwhile may never arrive. */
+  resync(): void;
+}
+
+export interface EventBus {
+  /** Resolves once listening (or once the first attempt failed: it keeps trying on its own). */
+  start(): Promise<void>;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+export async function publishEvent(db: Kysely<Database>, event: BusEvent): Promise<void> {
+  const payload = JSON.stringify([event.name, event.id, event.userIds]);
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(db);
+}
+
+/** The event in a payload, or undefined for anything else. */
+export function decodeEvent(payload: string): BusEvent | undefined {
+  try {
+    const [name, id, userIds] = JSON.parse(payload) as unknown[];
+    const isName = LIVE_EVENT_NAMES.includes(name as LiveEventName);
+    const isUsers = Array.isArray(userIds) && userIds.every((user) => typeof user === 'string');
+    if (!isName || typeof id !== 'string' || !isUsers) return undefined;
+    return { name: name as LiveEventName, id, userIds: userIds as string[] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The listeners of one bus, each called on its own so one failing cannot stop the others. */
+export class Listeners {
+  readonly #listeners = new Set<BusListener>();
+  readonly #log: FastifyBaseLogger;
+
+  constructor(log: FastifyBaseLogger) {
+    this.#log = log;
+  }
+
+  add(listener: BusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  event(payload: string): void {
+    const event = decodeEvent(payload);
+    if (!event) return;
+    this.#each((listener) => listener.event(event));
+  }
+
+  resync(): void {
+    this.#each((listener) => listener.resync());
+  }
+
+  #each(call: (listener: BusListener) => void): void {
+    for (const listener of this.#listeners) {
+      try {
+        call(listener);
+      } catch (error) {
+        this.#log.error({ err: error }, 'event listener failed');
+      }
+    }
+  }
+}
+
+/** SQLite: the events pg_notify emitted in this process. */
+class InProcessEventBus implements EventBus {
+  readonly #listeners: Listeners;
+  readonly #channels;
+  readonly #onPayload = (payload: string) => this.#listeners.event(payload);
+
+  constructor(db: Kysely<Database>, log: FastifyBaseLogger) {
+    const channels = inProcessChannelsOf(db);
+    if (!channels) throw new Error('this SQLite database was not opened by openDatabase');
+    this.#channels = channels;
+    this.#listeners = new Listeners(log);
+  }
+
+  async start(): Promise<void> {
+    this.#channels.on(EVENTS_CHANNEL, this.#onPayload);
+  }
+
+  subscribe(listener: BusListener): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#channels.off(EVENTS_CHANNEL, this.#onPayload);
+  }
+}
+
+export function createEventBus(options: {
+  engine: Engine;
+  db: Kysely<Database>;
+  databaseUrl: string | undefined;
+  log: FastifyBaseLogger;
+}): EventBus {
+  if (options.engine === 'postgres' && options.databaseUrl) {
+    const listeners = new Listeners(options.log);
+    return new PgEventBus(options.databaseUrl, EVENTS_CHANNEL, listeners, options.log);
+  }
+  return new InProcessEventBus(options.db, options.log);
+}

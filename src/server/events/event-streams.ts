@@ -1,0 +1,268 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LiveEventName } from '../../shared/live-events.ts';
+import type { Auth } from '../auth/auth.ts';
+import { optionalUser } from '../auth/session.ts';
+import {
+  messageEvent,
+  messageEventsAfter,
+  type StreamMessage,
+} from '../conversations/conversations.service.ts';
+import type { Database, Position } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import {
+  notificationEvent,
+  notificationEventsAfter,
+  type StreamNotification,
+} from '../notifications/notifications.service.ts';
+import type { BusEvent, EventBus } from './event-bus.ts';
+
+/**
+ * The open `GET /api/events` streams of this instance (docs/decisions/010-live-events.md). An
+ * event from the bus names a row; the row is read once and written to each stream of the users
+ * it concerns. Each stream knows its position in both tables (its event ids), so a browser that
+ * reconnects with Last-Event-ID, or every stream after the bus was cut off, gets what it missed
+ * from the tables.
+ */
+
+export const TOO_MANY_STREAMS = 'Too many open event streams. Close a tab and try again.';
+/** Open streams per user on one instance: a few tabs and devices, not a flood. */
+const STREAMS_PER_USER_MAX = 20;
+/** Rows of each table replayed per query, and queries per replay at most. */
+const REPLAY_PAGE = 100;
+const REPLAY_PAGES_MAX = 10;
+/** A stream's session is checked again this often: sign-out or revocation ends it. */
+const SESSION_RECHECK_MS = 60_000;
+/** A client that reads nothing while this much waits for it is cut off; it reconnects and replays. */
+const BUFFERED_MAX_BYTES = 1024 * 1024;
+/** How long a browser waits before reconnecting (the `retry` field). */
+const RECONNECT_MS = 2_000;
+/** Ids remembered per stream, so a row that arrives both live and in a replay is written once. */
+const SENT_IDS_MAX = 1_000;
+
+interface Cursor {
+  notification: Position;
+  message: Position;
+}
+
+interface Stream {
+  userId: string;
+  request: FastifyRequest;
+  res: ServerResponse;
+  cursor: Cursor;
+  sent: Set<string>;
+  /** Writes in order: replays and live events queue here. */
+  queue: Promise<void>;
+  checkedAt: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const encodePosition = ({ at, id }: Position) => `${Date.parse(at).toString(36)}.${id}`;
+
+function decodePosition(time: string | undefined, id: string | undefined): Position | undefined {
+  const ms = parseInt(time ?? '', 36);
+  if (!Number.isFinite(ms) || ms < 0 || (id !== '' && !UUID.test(id ?? ''))) return undefined;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : { at: date.toISOString(), id: id ?? '' };
+}
+
+/** An event id: the stream's position in the notifications and in the messages. */
+export function encodeEventId(cursor: Cursor): string {
+  return `${encodePosition(cursor.notification)}.${encodePosition(cursor.message)}`;
+}
+
+export function decodeEventId(value: string | undefined): Cursor | undefined {
+  const parts = value?.trim().split('.') ?? [];
+  if (parts.length !== 4) return undefined;
+  const notification = decodePosition(parts[0], parts[1]);
+  const message = decodePosition(parts[2], parts[3]);
+  return notification && message ? { notification, message } : undefined;
+}
+
+const isAfter = (a: Position, b: Position) => a.at > b.at || (a.at === b.at && a.id > b.id);
+
+export interface EventStreamsOptions {
+  db: Kysely<Database>;
+  auth: Auth;
+  bus: EventBus;
+  heartbeatMs: number;
+  log: FastifyBaseLogger;
+}
+
+export class EventStreams {
+  readonly #byUser = new Map<string, Set<Stream>>();
+  readonly #options: EventStreamsOptions;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(options: EventStreamsOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#unsubscribe = this.#options.bus.subscribe({
+      event: (event) => void this.#onEvent(event).catch((error) => this.#failed(error)),
+      resync: () => this.#each((stream) => this.#enqueue(stream, () => this.#replay(stream))),
+    });
+    this.#heartbeat = setInterval(() => this.#beat(), this.#options.heartbeatMs);
+    this.#heartbeat.unref();
+  }
+
+  /** How many streams are open on this instance. */
+  get size(): number {
+    let count = 0;
+    for (const streams of this.#byUser.values()) count += streams.size;
+    return count;
+  }
+
+  /** Takes over the reply: the stream stays open until the client leaves or the server stops. */
+  open(request: FastifyRequest, reply: FastifyReply, userId: string): void {
+    const streams = this.#byUser.get(userId) ?? new Set<Stream>();
+    if (streams.size >= STREAMS_PER_USER_MAX) {
+      throw new AppError('too_many_requests', TOO_MANY_STREAMS);
+    }
+    const resumeFrom = decodeEventId(request.headers['last-event-id'] as string | undefined);
+    const now = { at: new Date().toISOString(), id: '' };
+    const stream: Stream = {
+      userId,
+      request,
+      res: reply.raw,
+      cursor: resumeFrom ?? { notification: now, message: now },
+      sent: new Set(),
+      queue: Promise.resolve(),
+      checkedAt: Date.now(),
+    };
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      // Nothing on the way may keep, compress or hold back events.
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    streams.add(stream);
+    this.#byUser.set(userId, streams);
+    reply.raw.on('close', () => this.#forget(stream));
+    // The first event id is the position now, so a reconnect before any event misses nothing.
+    this.#write(stream, `retry: ${RECONNECT_MS}\nid: ${encodeEventId(stream.cursor)}\n\n`);
+    if (resumeFrom) this.#enqueue(stream, () => this.#replay(stream));
+  }
+
+  /** Ends every stream (the server is stopping); browsers reconnect to another instance. */
+  closeAll(): void {
+    clearInterval(this.#heartbeat);
+    this.#unsubscribe?.();
+    this.#each((stream) => {
+      this.#forget(stream);
+      stream.res.end();
+    });
+  }
+
+  async #onEvent(event: BusEvent): Promise<void> {
+    const streams = event.userIds.flatMap((userId) => [...(this.#byUser.get(userId) ?? [])]);
+    if (streams.length === 0) return;
+    const { db } = this.#options;
+    if (event.name === 'notification') {
+      const notification = await notificationEvent(db, event.id);
+      if (!notification) return;
+      for (const stream of streams) {
+        if (stream.userId !== notification.userId) continue;
+        this.#enqueue(stream, async () => this.#sendNotification(stream, notification));
+      }
+    } else {
+      const message = await messageEvent(db, event.id);
+      if (!message) return;
+      for (const stream of streams) {
+        if (!message.userIds.includes(stream.userId)) continue;
+        this.#enqueue(stream, async () => this.#sendMessage(stream, message));
+      }
+    }
+  }
+
+  /** Everything of the user's after the stream's position, oldest first. */
+  async #replay(stream: Stream): Promise<void> {
+    const { db } = this.#options;
+    for (let page = 0; page < REPLAY_PAGES_MAX; page += 1) {
+      const from = stream.cursor.notification;
+      const rows = await notificationEventsAfter(db, stream.userId, from, REPLAY_PAGE);
+      for (const row of rows) this.#sendNotification(stream, row);
+      if (rows.length < REPLAY_PAGE) break;
+    }
+    for (let page = 0; page < REPLAY_PAGES_MAX; page += 1) {
+      const from = stream.cursor.message;
+      const rows = await messageEventsAfter(db, stream.userId, from, REPLAY_PAGE);
+      for (const row of rows) this.#sendMessage(stream, row);
+      if (rows.length < REPLAY_PAGE) break;
+    }
+  }
+
+  #sendNotification(stream: Stream, row: StreamNotification): void {
+    this.#send(stream, 'notification', row.position, row.event);
+  }
+
+  #sendMessage(stream: Stream, row: StreamMessage): void {
+    this.#send(stream, 'message', row.position, row.readBy(stream.userId));
+  }
+
+  #send(stream: Stream, name: LiveEventName, position: Position, data: unknown): void {
+    const key = `${name}:${position.id}`;
+    if (stream.sent.has(key)) return;
+    stream.sent.add(key);
+    if (stream.sent.size > SENT_IDS_MAX) {
+      stream.sent.delete(stream.sent.values().next().value!);
+    }
+    if (isAfter(position, stream.cursor[name])) stream.cursor[name] = position;
+    const id = encodeEventId(stream.cursor);
+    this.#write(stream, `event: ${name}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  #write(stream: Stream, text: string): void {
+    const { res } = stream;
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > BUFFERED_MAX_BYTES) {
+      // A client this far behind reconnects and replays from the tables instead.
+      this.#forget(stream);
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  }
+
+  #enqueue(stream: Stream, work: () => Promise<void> | void): void {
+    stream.queue = stream.queue.then(work).catch((error) => this.#failed(error));
+  }
+
+  #beat(): void {
+    const now = Date.now();
+    this.#each((stream) => {
+      this.#write(stream, ':\n\n');
+      if (now - stream.checkedAt < SESSION_RECHECK_MS) return;
+      stream.checkedAt = now;
+      this.#enqueue(stream, async () => {
+        const user = await optionalUser(this.#options.auth, stream.request);
+        if (user?.id !== stream.userId) {
+          this.#forget(stream);
+          stream.res.end();
+        }
+      });
+    });
+  }
+
+  #forget(stream: Stream): void {
+    const streams = this.#byUser.get(stream.userId);
+    streams?.delete(stream);
+    if (streams?.size === 0) this.#byUser.delete(stream.userId);
+  }
+
+  #each(call: (stream: Stream) => void): void {
+    for (const streams of [...this.#byUser.values()]) {
+      for (const stream of [...streams]) call(stream);
+    }
+  }
+
+  #failed(error: unknown): void {
+    this.#options.log.error({ err: error }, 'live event delivery failed');
+  }
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageEvent, NotificationEvent } from '../../shared/live-events.ts';
+import {
+  openEventStream,
+  type EventStreamClient,
+  type StreamEvent,
+} from '../../../tests/support/event-stream.ts';
+import {
+  signUpOverHttp,
+  startServer,
+  type ServerProcess,
+} from '../../../tests/support/server-process.ts';
+import { validOffer } from '../../../tests/support/marketplace.ts';
+import { validTask } from '../../../tests/support/test-app.ts';
+import {
+  createTestDatabase,
+  TEST_ENGINE,
+  type TestDatabase,
+} from '../../../tests/support/test-database.ts';
+
+/**
+ * Issue 10's proof across instances: two server processes on one PostgreSQL database. A user
+ * listening on instance A hears within a second of what was done through instance B; after
+ * A's database connections are killed, A listens again by itself and events flow on, with
+ * the same stream open and no restart. Then A stops promptly on SIGTERM with the stream open.
+ */
+
+const SLOW = 120_000;
+const SECRET = 'two-instances-secret-0123456789-abcdefghij';
+const WITHIN_A_SECOND = 1_000;
+
+let database: TestDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+const dataDirs: string[] = [];
+
+/** The test database's URL with an application_name, so a test can find the instance's backends. */
+function urlFor(name: string): string {
+  const url = new URL(database.databaseUrl!);
+  url.searchParams.set('application_name', name);
+  return url.toString();
+}
+
+async function start(name: string): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-instance-'));
+  dataDirs.push(dataDir);
+  return startServer({
+    dataDir,
+    env: {
+      DATABASE_URL: urlFor(name),
+      BETTER_AUTH_SECRET: SECRET,
+      EVENTS_HEARTBEAT_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+/** A JSON request through one instance, as its own pages send it. */
+async function api(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  cookie: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { origin: server.origin, cookie, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The backends of instance A, from an administrator's connection. */
+async function backendsOf(name: string, admin: pg.Client) {
+  const { rows } = await admin.query<{ pid: number; query: string }>(
+    'select pid, query from pg_stat_activity where application_name = $1',
+    [name],
+  );
+  return rows;
+}
+
+const named = (name: string) => (event: StreamEvent) => event.event === name;
+
+describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // One after the other: the first brings the fresh database's schema up to date.
+    a = await start('tasklane-a');
+    b = await start('tasklane-b');
+  }, SLOW);
+
+  afterAll(async () => {
+    await Promise.all([a, b].map((server) => server?.kill('SIGKILL')));
+    await database?.drop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, SLOW);
+
+  it(
+    'carries events from B to a stream on A within a second, also after A lost its connections',
+    async () => {
+      const poster = await signUpOverHttp(b, { name: 'Paula Poster' });
+      const freelancer = await signUpOverHttp(b, { name: 'Ada Freelancer' });
+      const posted = await api(b, 'POST', '/api/tasks', poster, validTask());
+      expect(posted.status).toBe(201);
+      const taskId = posted.body.insertedId as string;
+
+      // The poster listens on A (a session made through B works on A: one database, one secret).
+      const stream: EventStreamClient = await openEventStream(`${a.url}/api/events`, {
+        cookie: poster,
+      });
+      expect(stream.response.status).toBe(200);
+      await expect.poll(() => stream.lastEventId()).toBeDefined();
+
+      const offer = await api(b, 'POST', `/api/tasks/${taskId}/offers`, freelancer, validOffer());
+      expect(offer.status).toBe(201);
+      const offerId = offer.body.insertedId as string;
+      const offered = await stream.next(named('notification'), WITHIN_A_SECOND);
+      expect((JSON.parse(offered.data) as NotificationEvent).notification).toMatchObject({
+        type: 'offer_received',
+        link: `/task/${taskId}?offer=${offerId}`,
+      });
+
+      const say = async (text: string) => {
+        const sent = await api(b, 'POST', `/api/offers/${offerId}/messages`, freelancer, { text });
+        expect(sent.status).toBe(201);
+        const event = await stream.next(named('message'), WITHIN_A_SECOND);
+        expect(JSON.parse(event.data) as MessageEvent).toMatchObject({
+          _id: sent.body.insertedId,
+          text,
+        });
+        const told = await stream.next(named('notification'), WITHIN_A_SECOND);
+        expect((JSON.parse(told.data) as NotificationEvent).notification.type).toBe(
+          'message_received',
+        );
+      };
+      await say('Hello from instance B.');
+
+      // Kill every database connection of instance A, its LISTEN connection among them.
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const before = await backendsOf('tasklane-a', admin);
+        expect(before.some((backend) => backend.query.startsWith('LISTEN'))).toBe(true);
+        const killed = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          ['tasklane-a'],
+        );
+        expect(killed.rowCount).toBeGreaterThanOrEqual(before.length);
+        // A listens again by itself, on a new connection.
+        await expect
+          .poll(
+            async () =>
+              (await backendsOf('tasklane-a', admin)).some(
+                (backend) =>
+                  backend.query.startsWith('LISTEN') &&
+                  !before.some((old) => old.pid === backend.pid),
+              ),
+            { timeout: 10_000, interval: 50 },
+          )
+          .toBe(true);
+      } finally {
+        await admin.end();
+      }
+
+      await say('Still there?');
+      // The same stream, never ended, and A answers requests again.
+      const read = await api(a, 'GET', '/api/notifications', poster);
+      expect(read.status).toBe(200);
+      expect(read.body.unreadCount).toBe(3);
+
+      // SIGTERM with the stream open: A ends it and exits promptly.
+      const stopping = Date.now();
+      expect(await a.stop(5_000)).toEqual({ code: 0, signal: null });
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+      await stream.ended;
+    },
+    SLOW,
+  );
+});

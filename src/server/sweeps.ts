@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/types.ts';
+import { autoCompleteTasks } from './offers/offers.service.ts';
+import { publishDueReviews } from './reviews/reviews.service.ts';
+
+/** How often each instance sweeps at most: each sweep is one indexed UPDATE, cheap every minute. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export interface Sweeps {
+  stop(): void;
+}
+
+/**
+ * The timed transitions (DESIGN.md "The marketplace loop"), run now and then periodically by
+ * every instance: delivered tasks complete after AUTO_COMPLETE_DAYS (issue 9), and blind reviews
+ * become public after 14 days, their reviewees notified (issue 10). Each sweep is a conditional
+ * UPDATE, so sweeps racing on several instances change, and announce, each row once. The
+ * timers are unref'd: they never keep the process alive.
+ */
+export function startSweeps(
+  db: Kysely<Database>,
+  { autoCompleteMs, log }: { autoCompleteMs: number; log: FastifyBaseLogger },
+): Sweeps {
+  const timers = [
+    sweep(
+      'auto-completed delivered tasks',
+      () => autoCompleteTasks(db, { delayMs: autoCompleteMs }),
+      {
+        intervalMs: Math.min(SWEEP_INTERVAL_MS, autoCompleteMs),
+        log,
+      },
+    ),
+    sweep('made reviews public', () => publishDueReviews(db), {
+      intervalMs: SWEEP_INTERVAL_MS,
+      log,
+    }),
+  ];
+  return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
+}
+
+function sweep(
+  done: string,
+  run: () => Promise<number>,
+  { intervalMs, log }: { intervalMs: number; log: FastifyBaseLogger },
+): NodeJS.Timeout {
+  let running = false;
+  const once = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const count = await run();
+      if (count > 0) log.info({ count }, done);
+    } catch (error) {
+      log.error({ err: error }, `sweep failed: ${done}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void once(), intervalMs);
+  timer.unref();
+  void once();
+  return timer;
+}

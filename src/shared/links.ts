@@ -1,0 +1,19 @@
+/**
+ * Addresses of the web app's pages that the server writes too (a notification's link, issue 10),
+ * so both sides build them one way. The client's lib/paths.ts builds the rest of its URLs.
+ */
+const segment = encodeURIComponent;
+
+/** A task's page. */
+export const taskLink = (taskId: string) => `/task/${segment(taskId)}`;
+
+/** A task's page with one offer and its private conversation open. */
+export const offerLink = (taskId: string, offerId: string) =>
+  `${taskLink(taskId)}?offer=${segment(offerId)}`;
+
+/** A task's page at one question's thread. */
+export const questionLink = (taskId: string, questionId: string) =>
+  `${taskLink(taskId)}?question=${segment(questionId)}`;
+
+/** A user's public profile. */
+export const profileLink = (userId: string) => `/users/${segment(userId)}`;

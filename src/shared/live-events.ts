@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { messageSchema } from './conversations.ts';
+import { notificationSchema } from './notifications.ts';
+
+/**
+ * GET /api/events (issue 10): a Server-Sent Events stream of what concerns the signed-in user,
+ * for the standard EventSource. Each event's `data` is JSON; its `id` is the stream's position,
+ * which the browser sends back as Last-Event-ID on reconnecting so the server replays what was
+ * missed. Comment lines keep the connection open through proxies.
+ */
+export const LIVE_EVENTS_PATH = '/api/events';
+
+export const LIVE_EVENT_NAMES = ['notification', 'message'] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+/** `event: notification`: a new notification for me, and how many are unread now. */
+export const notificationEventSchema = z.object({
+  notification: notificationSchema,
+  unreadCount: z.number().int(),
+});
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+/** `event: message`: a new message in one of my offer conversations (mine included). */
+export const messageEventSchema = messageSchema;
+export type MessageEvent = z.infer<typeof messageEventSchema>;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Notifications (issue 10): what others did that concerns a user, never their own acts. The
+ * server writes each one with its text and the link of the page it is about (links.ts).
+ */
+export const NOTIFICATION_TYPES = [
+  'offer_received',
+  'offer_accepted',
+  'offer_declined',
+  'assignment_reopened',
+  'task_delivered',
+  'task_completed',
+  'question_asked',
+  'question_replied',
+  'message_received',
+  'review_published',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_MAX = 100;
+/** POST /notifications/read takes at most this many ids at once. */
+export const MARK_READ_IDS_MAX = 100;
+
+export const NOTIFICATION_MESSAGES = {
+  limitInvalid: `limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_MAX}.`,
+  beforeUnknown: 'before must be the id of one of your notifications.',
+  readInputInvalid: `Send {"ids": [...]} with 1 to ${MARK_READ_IDS_MAX} notification ids, or {"all": true}.`,
+} as const;
+
+const M = NOTIFICATION_MESSAGES;
+
+/** Who a notification names and what it is about. `name` is absent for what time did. */
+export interface NotificationFacts {
+  name: string | null;
+  title: string;
+}
+
+/** The text of each type, written when the notification is. */
+export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFacts) => string> = {
+  offer_received: ({ name, title }) => `${name} made an offer on “${title}”.`,
+  offer_accepted: ({ name, title }) => `${name} accepted your offer on “${title}”.`,
+  offer_declined: ({ title }) => `Your offer on “${title}” was declined.`,
+  assignment_reopened: ({ name, title }) =>
+    `${name} ended the assignment on “${title}”. The task is open again.`,
+  task_delivered: ({ name, title }) => `${name} marked “${title}” as delivered.`,
+  task_completed: ({ name, title }) =>
+    name
+      ? `${name} confirmed that “${title}” is completed.`
+      : `“${title}” is completed: it was delivered and nobody objected in time.`,
+  question_asked: ({ name, title }) => `${name} asked a question on “${title}”.`,
+  question_replied: ({ name, title }) => `${name} replied to a question on “${title}”.`,
+  message_received: ({ name, title }) => `${name} sent you a message about “${title}”.`,
+  review_published: ({ name, title }) => `${name}’s review of you on “${title}” is now public.`,
+};
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  text: z.string(),
+  link: z.string().describe('A path of the web app: the task, the offer conversation or a profile'),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  before: z
+    .string()
+    .trim()
+    .min(1, M.beforeUnknown)
+    .optional()
+    .describe('The _id of the last notification of the previous page: the page holds older ones'),
+  limit: z.coerce
+    .number({ error: M.limitInvalid })
+    .int(M.limitInvalid)
+    .min(1, M.limitInvalid)
+    .max(NOTIFICATIONS_PAGE_MAX, M.limitInvalid)
+    .optional()
+    .describe(`1 to ${NOTIFICATIONS_PAGE_MAX}; ${NOTIFICATIONS_PAGE_SIZE} when absent`),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema).describe('Newest first'),
+  unreadCount: z.number().int().describe('All of the user’s unread notifications'),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** The body of POST /notifications/read: some of my notifications, or all of them. */
+export const markReadInputSchema = z
+  .object({
+    ids: z.array(z.string({ error: M.readInputInvalid })).optional(),
+    all: z.literal(true, { error: M.readInputInvalid }).optional(),
+  })
+  .refine(
+    ({ ids, all }) =>
+      all === true
+        ? ids === undefined
+        : ids !== undefined && ids.length >= 1 && ids.length <= MARK_READ_IDS_MAX,
+    M.readInputInvalid,
+  );
+export type MarkReadInput = z.infer<typeof markReadInputSchema>;
