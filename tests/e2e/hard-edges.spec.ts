@@ -85,7 +85,9 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('heading', { level: 1, name: task.title })).toBeVisible();
       await expect(page.getByText(task.description)).toBeVisible();
       await expectNoHorizontalScroll(page, '/task/:id');
-      await expectWithinWidth(page.getByRole('button', { name: 'Place Bid' }), 'Place Bid');
+      // The poster's own task: Edit and Delete where others see Place Bid (issue 9).
+      await expectWithinWidth(page.getByRole('link', { name: /^Edit / }), 'Edit');
+      await expectWithinWidth(page.getByRole('button', { name: /^Delete / }), 'Delete');
 
       await page.goto('/my-posted-tasks');
       const row = tableRow(page.getByRole('table'), task.title);
@@ -318,6 +320,7 @@ test.describe('the focus ring', () => {
       'About Us',
       'Add Task',
       'My Posted Tasks',
+      'My Bids',
       'DashBoard',
       'Dark theme',
       `${signedInUser.name} (dashboard)`,

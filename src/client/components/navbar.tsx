@@ -16,6 +16,7 @@ const PUBLIC_LINKS = [
 const MEMBER_LINKS = [
   { to: paths.addTask, label: 'Add Task' },
   { to: paths.myPostedTasks, label: 'My Posted Tasks' },
+  { to: paths.myBids, label: 'My Bids' },
   { to: paths.dashboard, label: 'DashBoard' },
 ];
 

@@ -13,7 +13,8 @@ export class ApiError extends Error {
 
 const NETWORK_ERROR = 'Could not reach Tasklane. Check your connection and try again.';
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+/** Sends one request to the API: the JSON answer, or an ApiError with the refusal's message. */
+export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -31,6 +32,21 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     throw new ApiError(response.status, message);
   }
   return data as T;
+}
+
+/** Reads an answer: one of the shared zod schemas (only its `parse` is used here). */
+export interface AnswerReader<T> {
+  parse(data: unknown): T;
+}
+
+/** `request`, its answer checked and read by a shared schema (STYLE: one schema per answer). */
+export async function requestAs<T>(
+  reader: AnswerReader<T>,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  return reader.parse(await request<unknown>(method, url, body));
 }
 
 function query(params: TaskListQuery): string {
