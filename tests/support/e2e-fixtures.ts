@@ -69,6 +69,23 @@ export function toast(page: Page, kind: 'success' | 'info' | 'error', message: s
     .filter({ has: page.getByText(message, { exact: true }) });
 }
 
+/** The page scrolls sideways when it is wider than the window. */
+export async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page, `${where}: page width against the window's`).toBeLessThanOrEqual(
+    widths.window,
+  );
+}
+
+/** The theme switch to forest, waited for (spec §4 "Theme"). */
+export async function switchToForest(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'Dark theme' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest');
+}
+
 /** Confirms the open logout dialog, then closes 'Logged out!' (spec §4 "Logout"). */
 export async function confirmLogout(page: Page): Promise<void> {
   await page

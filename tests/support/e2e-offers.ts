@@ -56,12 +56,38 @@ export async function offerOverApi(
 
 export const acceptOverApi = (poster: SignedUpUser, offerId: string) =>
   post(poster, `offers/${id(offerId)}/accept`, 200);
+export const declineOverApi = (poster: SignedUpUser, offerId: string) =>
+  post(poster, `offers/${id(offerId)}/decline`, 200);
+export const withdrawOverApi = (freelancer: SignedUpUser, offerId: string) =>
+  post(freelancer, `offers/${id(offerId)}/withdraw`, 200);
 export const deliverOverApi = (freelancer: SignedUpUser, taskId: string) =>
   post(freelancer, `tasks/${id(taskId)}/deliver`, 200);
 export const completeOverApi = (poster: SignedUpUser, taskId: string) =>
   post(poster, `tasks/${id(taskId)}/complete`, 200);
 export const reviewOverApi = (user: SignedUpUser, taskId: string, rating: number, comment = '') =>
   post(user, `tasks/${id(taskId)}/reviews`, 201, { rating, comment });
+
+/** The offers the user may see on the task (GET /api/tasks/:id/offers). */
+export async function offersOverApi(user: SignedUpUser, taskId: string) {
+  const answer = await callApi<{ _id: string; amount: number; message: string; status: string }[]>(
+    'GET',
+    `/api/tasks/${id(taskId)}/offers`,
+    { cookie: user.cookieHeader },
+  );
+  if (answer.status !== 200) throw new Error(`GET offers answered ${answer.status}`);
+  return answer.body;
+}
+
+/**
+ * A freelancer with a public rating: hired by a poster of their own on a task, completed, and
+ * both reviews in (so both are public), the freelancer rated `stars`.
+ */
+export async function rateFreelancer(freelancer: SignedUpUser, stars: number): Promise<void> {
+  const client = await signUpOverApi({ name: 'Rating Client' });
+  const { taskId } = await hiredTask(client, freelancer, { until: 'completed' });
+  await reviewOverApi(client, taskId, stars);
+  await reviewOverApi(freelancer, taskId, 5);
+}
 
 /** A poster's task with `freelancer` hired on it; `until` takes it further along. */
 export async function hiredTask(
@@ -107,4 +133,4 @@ export const test = base.extend<{ pageAs(user: SignedUpUser): Promise<Page> }>({
   },
 });
 
-export { expect, toast } from './e2e-fixtures.ts';
+export { expect, expectNoHorizontalScroll, switchToForest, toast } from './e2e-fixtures.ts';

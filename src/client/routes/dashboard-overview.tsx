@@ -6,6 +6,7 @@ import { Avatar } from '../components/avatar.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { offersApi } from '../features/offers/offers-api.ts';
 import { myWorkCounters } from '../features/offers/my-work.ts';
+import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -101,7 +102,10 @@ export default function DashboardOverview() {
                     className="flex flex-wrap items-center justify-between gap-2 p-3"
                   >
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">{task.title}</p>
+                      <p className="flex items-center gap-2 font-medium">
+                        <span className="truncate">{task.title}</span>
+                        <TaskStatusBadge task={task} />
+                      </p>
                       <p className="text-sm text-base-content/90">
                         {task.category} · {formatBudget(task.budget)} · due{' '}
                         {formatDeadline(task.deadline)}

@@ -89,7 +89,13 @@ export default function TaskDetails() {
         <BidPanel task={task} myOffer={offers[0] ?? null} userId={user.id} refresh={refresh} />
       )}
       {task.status === 'assigned' && role !== 'other' && (
-        <AssignmentPanel task={task} userId={user.id} refresh={refresh} focusTask={title.request} />
+        <AssignmentPanel
+          task={task}
+          price={offers.find((offer) => offer.status === 'accepted')?.amount ?? null}
+          userId={user.id}
+          refresh={refresh}
+          focusTask={title.request}
+        />
       )}
       {role === 'poster' && (
         <TaskOffers task={task} offers={offers} userId={user.id} refresh={refresh} />

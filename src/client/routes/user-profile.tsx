@@ -10,7 +10,7 @@ export default function UserProfile() {
   const { id = '' } = useParams();
   const profile = useRouteData('profile', () => getProfile(id));
   return (
-    <div className="space-y-4">
+    <div className="mx-auto max-w-4xl space-y-4">
       <PageTitle name={profile.name} />
       <BackButton />
       <ProfileView profile={profile} />

@@ -4,7 +4,7 @@ import type { Task } from '../../../shared/tasks.ts';
 import { useDialog } from '../../components/dialogs.tsx';
 import { TextAreaField } from '../../components/form-field.tsx';
 import { PanelForm } from '../../components/panel-form.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatBudget, formatDate } from '../../lib/format.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { RefusalNotes, RefusedAction } from '../tasks/owner-actions.tsx';
@@ -29,11 +29,14 @@ export function completeConfirm(freelancer: string) {
  */
 export function AssignmentPanel({
   task,
+  price,
   userId,
   refresh,
   focusTask,
 }: {
   task: Task;
+  /** The accepted offer's price, when the reader may see it (the two parties may). */
+  price: number | null;
   userId: string;
   refresh(): Promise<void>;
   focusTask(): void;
@@ -78,8 +81,8 @@ export function AssignmentPanel({
         {isPoster ? 'Hired freelancer' : 'Your job'}
       </h2>
       <p>
-        {isPoster ? `${assignee.name} is doing this task.` : 'You are hired for this task.'}{' '}
-        {delivered}
+        {isPoster ? `${assignee.name} is doing this task` : 'You are hired for this task'}
+        {price === null ? '.' : ` for ${formatBudget(price)}.`} {delivered}
       </p>
       {isEnding ? (
         <EndAssignmentForm

@@ -53,7 +53,7 @@ function RoleSection({
 export function ProfileView({ profile }: { profile: Profile }) {
   const { freelancer, client } = profile;
   return (
-    <div className="mx-auto max-w-4xl space-y-8">
+    <div className="space-y-8">
       <header className="flex flex-wrap items-center gap-4">
         <Avatar user={profile} size="w-24" isDecorative />
         <div className="min-w-0 flex-1 space-y-1 wrap-anywhere">

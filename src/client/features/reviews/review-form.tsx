@@ -40,14 +40,14 @@ export function ReviewForm({
     >
       <fieldset aria-describedby={rating.error ? `${id}-error` : `${id}-chosen`}>
         <legend className="mb-2 font-medium">Rating</legend>
-        <div className="rating rating-lg rounded-box outline-offset-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-base-content">
+        <div className="rating review-stars rating-lg rounded-box outline-offset-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-base-content">
           {STARS.map((stars) => (
             <input
               key={stars}
               type="radio"
               name={`${id}-rating`}
               value={stars}
-              className="mask mask-star-2 bg-warning"
+              className="mask mask-star-2"
               aria-label={starsLabel(stars)}
               aria-invalid={rating.error ? true : undefined}
               checked={chosen === stars}
