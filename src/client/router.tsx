@@ -24,6 +24,8 @@ const MyPostedTasks = page(() => import('./routes/my-posted-tasks.tsx'));
 const DashboardOverview = page(() => import('./routes/dashboard-overview.tsx'));
 const DashboardAllTasks = page(() => import('./routes/dashboard-all-tasks.tsx'));
 const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.tsx'));
+const MyBids = page(() => import('./routes/my-bids.tsx'));
+const UserProfile = page(() => import('./routes/user-profile.tsx'));
 
 /** spec §2 "Protected routes". */
 const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -45,12 +47,15 @@ export function AppRoutes() {
         <Route path="add-task" element={guard(<AddTask />)} />
         <Route path="edit-task/:id" element={guard(<EditTask />)} />
         <Route path="my-posted-tasks" element={guard(<MyPostedTasks />)} />
+        <Route path="my-bids" element={guard(<MyBids />)} />
+        <Route path="users/:id" element={<UserProfile />} />
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route path="dashboard" element={<DashboardLayout />}>
         <Route index element={guard(<DashboardOverview />)} />
         <Route path="all-tasks" element={<DashboardAllTasks />} />
         <Route path="my-tasks" element={guard(<MyPostedTasks />)} />
+        <Route path="my-bids" element={guard(<MyBids />)} />
         <Route path="add-task" element={guard(<AddTask />)} />
         <Route path="edit-profile" element={guard(<DashboardEditProfile />)} />
         <Route path="*" element={<NotFound />} />

@@ -52,6 +52,7 @@ test('a visitor sees the table of all tasks, each title linking to its details',
     'Deadline',
     'Budget',
     'Bids',
+    'Status',
     'Posted by',
   ]);
   const row = tableRow(table, task.title);
@@ -60,6 +61,7 @@ test('a visitor sees the table of all tasks, each title linking to its details',
     await localDate(page, task.deadline),
     '$95',
     '0',
+    'Open',
     poster.name,
   ]);
   await expect(row.getByRole('link', { name: task.title })).toHaveAttribute('href', `/task/${id}`);

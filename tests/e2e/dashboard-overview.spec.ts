@@ -21,7 +21,7 @@ import {
 /** The counters as shown: title → value. */
 async function counters(page: Page): Promise<Record<string, string>> {
   const region = page.getByRole('region', { name: 'Counters' });
-  await expect(region.locator('.stat')).toHaveCount(3);
+  await expect(region.locator('.stat')).toHaveCount(5);
   const pairs = await region
     .locator('.stat')
     .evaluateAll((stats) =>
@@ -79,6 +79,8 @@ test('the counters count the user’s tasks, the bids on them, and all tasks', a
     'Tasks Posted': '3',
     'Bids Received': '7',
     'Total Tasks': String(allTasks.length),
+    'Bids Sent': '0',
+    'Active Jobs': '0',
   });
   expect(allTasks.length).toBeGreaterThanOrEqual(4);
 });
@@ -155,6 +157,8 @@ test('a user with no tasks sees No tasks posted yet. and zero counters', async (
     'Tasks Posted': '0',
     'Bids Received': '0',
     'Total Tasks': String(allTasks.length),
+    'Bids Sent': '0',
+    'Active Jobs': '0',
   });
 });
 

@@ -14,6 +14,7 @@ const LINKS = [
   ['Overview', '/dashboard'],
   ['All Tasks', '/dashboard/all-tasks'],
   ['My Tasks', '/dashboard/my-tasks'],
+  ['My Bids', '/dashboard/my-bids'],
   ['Add Task', '/dashboard/add-task'],
 ] as const;
 
@@ -24,7 +25,7 @@ function sidebarNav(page: Page) {
   return page.getByRole('navigation', { name: 'Dashboard pages' });
 }
 
-test('signed in, the sidebar shows the photo, name and email, the five links and Logout', async ({
+test('signed in, the sidebar shows the photo, name and email, the six links and Logout', async ({
   page,
   context,
   signedInUser,

@@ -6,7 +6,7 @@ import { NAME_MAX_LENGTH } from '../../src/shared/account-rules.ts';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../src/shared/task-rules.ts';
 import { logInContext, signUpOverApi, type SignedUpUser } from '../support/e2e-accounts.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
-import { expect, test, toast } from '../support/e2e-fixtures.ts';
+import { expect, expectNoHorizontalScroll, test, toast } from '../support/e2e-fixtures.ts';
 import {
   createTaskOverApi,
   newTask,
@@ -28,17 +28,6 @@ const DESKTOP = { width: 1280, height: 800 };
 function unbroken(length: number): string {
   const mark = `Long${crypto.randomBytes(4).toString('hex')}`;
   return mark.padEnd(length, 'W');
-}
-
-/** The page scrolls sideways when it is wider than the window. */
-async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-  }));
-  expect(widths.page, `${where}: page width against the window's`).toBeLessThanOrEqual(
-    widths.window,
-  );
 }
 
 /** The element is on screen sideways, once scrolled to (a button pushed off the edge is not). */
@@ -85,7 +74,9 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('heading', { level: 1, name: task.title })).toBeVisible();
       await expect(page.getByText(task.description)).toBeVisible();
       await expectNoHorizontalScroll(page, '/task/:id');
-      await expectWithinWidth(page.getByRole('button', { name: 'Place Bid' }), 'Place Bid');
+      // The poster's own task: Edit and Delete where others see Place Bid (issue 9).
+      await expectWithinWidth(page.getByRole('link', { name: /^Edit / }), 'Edit');
+      await expectWithinWidth(page.getByRole('button', { name: /^Delete / }), 'Delete');
 
       await page.goto('/my-posted-tasks');
       const row = tableRow(page.getByRole('table'), task.title);
@@ -318,6 +309,7 @@ test.describe('the focus ring', () => {
       'About Us',
       'Add Task',
       'My Posted Tasks',
+      'My Bids',
       'DashBoard',
       'Dark theme',
       `${signedInUser.name} (dashboard)`,

@@ -80,6 +80,7 @@ test('signed in, the menu also holds the member links', async ({ page, signedInU
     'Contact Us',
     'Add Task',
     'My Posted Tasks',
+    'My Bids',
     'DashBoard',
   ]);
   await expect(nav.getByRole('link', { name: `${signedInUser.name} (dashboard)` })).toBeVisible();

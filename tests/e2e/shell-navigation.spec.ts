@@ -12,6 +12,7 @@ const PUBLIC_LINKS = [
 const MEMBER_LINKS = [
   ['Add Task', '/add-task'],
   ['My Posted Tasks', '/my-posted-tasks'],
+  ['My Bids', '/my-bids'],
   ['DashBoard', '/dashboard'],
 ] as const;
 

@@ -92,7 +92,12 @@ test('a visitor sees every task as a card with title, category, budget, deadline
   await expect(definition(longCard, 'Deadline')).toHaveText(await localDate(page, long.deadline));
   await expect(definition(longCard, 'Bids')).toHaveText('0');
   // spec §9: cut at 100 characters, followed by an ellipsis.
-  await expect(longCard.locator('p')).toHaveText(`${description150.slice(0, 100)}…`, {
+  // Issue 9: a card also says who posted it, linking to their profile.
+  await expect(longCard.getByRole('link', { name: poster.name })).toHaveAttribute(
+    'href',
+    `/users/${poster.id}`,
+  );
+  await expect(longCard.locator('p').last()).toHaveText(`${description150.slice(0, 100)}…`, {
     useInnerText: true,
   });
 
@@ -100,7 +105,9 @@ test('a visitor sees every task as a card with title, category, budget, deadline
   await expect(shortCard).toContainText('Writing');
   await expect(definition(shortCard, 'Budget')).toHaveText('$40');
   await expect(definition(shortCard, 'Deadline')).toHaveText(await localDate(page, short.deadline));
-  await expect(shortCard.locator('p')).toHaveText(short.description, { useInnerText: true });
+  await expect(shortCard.locator('p').last()).toHaveText(short.description, {
+    useInnerText: true,
+  });
 
   // The details page is protected: a visitor who opens a card is asked to log in.
   await shortCard.getByRole('link', { name: /^View Details/ }).click();
@@ -146,9 +153,12 @@ test('the category filter is All by default and each category shows only its tas
     for (const task of tasks) {
       await expect(taskCard(page, task.title)).toHaveCount(task.category === category ? 1 : 0);
     }
-    // Every card shown carries the chosen category's badge.
+    // Every card shown carries the chosen category's badge, its first (the status's follows).
     await expect
-      .poll(async () => new Set(await main.getByRole('article').locator('.badge').allInnerTexts()))
+      .poll(
+        async () =>
+          new Set(await main.getByRole('article').locator('.badge:first-child').allInnerTexts()),
+      )
       .toEqual(new Set([category]));
   }
 
@@ -224,7 +234,7 @@ test('the budget sort: none keeps the newest first, asc and desc order the budge
   await expect(page).toHaveURL('/browse-tasks?sort=desc&category=Data+Entry');
   const cards = page.getByRole('main').getByRole('article');
   await expect
-    .poll(async () => new Set(await cards.locator('.badge').allInnerTexts()))
+    .poll(async () => new Set(await cards.locator('.badge:first-child').allInnerTexts()))
     .toEqual(new Set(['Data Entry']));
   const filtered = await shownBudgets(page);
   expect(filtered).toEqual([...filtered].sort((a, b) => b - a));

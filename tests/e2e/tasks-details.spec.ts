@@ -17,7 +17,8 @@ import {
 /**
  * spec §2 "/task/{id}" and §4 "Bid counter" (issue 4), with two real users: a poster and a
  * bidder. The page shows every field and the poster; 'You bid for N opportunities.' starts at the
- * task's bidsCount; Place Bid adds one on the page and in the store, or says 'Failed to place bid.'.
+ * task's bidsCount. Since issue 9 Place Bid opens the offer form: an offer adds one on the page
+ * and in the store, or says 'Failed to place bid.'; the poster makes no offer on their own task.
  */
 
 /** A poster's task that already has `bids` bids from a third user. */
@@ -41,6 +42,16 @@ async function postedTask(bids = 0) {
 async function openAsBidder(page: Page, bidder: SignedUpUser, id: string) {
   await logInContext(page.context(), bidder);
   await page.goto(`/task/${id}`);
+}
+
+/** Place Bid, then the offer form sent as it opens: the task's budget and a message. */
+async function sendOffer(page: Page) {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Place Bid' }).click();
+  const form = main.getByRole('form', { name: 'Your offer' });
+  await form.getByLabel('Message').fill('I can start today.');
+  await form.getByRole('button', { name: 'Send offer' }).click();
+  return form;
 }
 
 test('the details page shows every field and the poster, and the bid counter starts at bidsCount', async ({
@@ -68,7 +79,7 @@ test('the details page shows every field and the poster, and the bid counter sta
   await expect(main.getByRole('button', { name: 'Place Bid' })).toBeEnabled();
 });
 
-test('Place Bid says Bid placed successfully!, counts one more on the page and in the store', async ({
+test('an offer says Bid placed successfully!, counts one more on the page and in the store', async ({
   page,
 }) => {
   const { id } = await postedTask(3);
@@ -77,63 +88,82 @@ test('Place Bid says Bid placed successfully!, counts one more on the page and i
   const main = page.getByRole('main');
   await expect(main.getByText('You bid for 3 opportunities.', { exact: true })).toBeVisible();
 
+  // Place Bid opens the offer form, its price the task's budget (issue 9).
   await main.getByRole('button', { name: 'Place Bid' }).click();
+  await expect(main.getByLabel('Your price (USD)')).toHaveValue('480.75');
+  await main.getByRole('button', { name: 'Cancel' }).click();
+  const form = await sendOffer(page);
   await expect(toast(page, 'success', 'Bid placed successfully!')).toBeVisible();
+  await expect(form).toHaveCount(0);
   await expect(main.getByText('You bid for 4 opportunities.', { exact: true })).toBeVisible();
   await expect(definition(main, 'Bids')).toHaveText('4');
   expect((await storedTask(id)).bidsCount).toBe(4);
 
-  // A second bid counts again (no rule limits bids, spec §6).
-  await main.getByRole('button', { name: 'Place Bid' }).click();
-  await expect(main.getByText('You bid for 5 opportunities.', { exact: true })).toBeVisible();
-  expect((await storedTask(id)).bidsCount).toBe(5);
+  // One offer per freelancer (issue 9): theirs is shown, to edit or withdraw, not a second one.
+  await expect(main.getByRole('button', { name: 'Place Bid' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Edit offer' })).toBeVisible();
 
   // After a reload the page starts from the stored count.
   await page.reload();
-  await expect(main.getByText('You bid for 5 opportunities.', { exact: true })).toBeVisible();
+  await expect(main.getByText('You bid for 4 opportunities.', { exact: true })).toBeVisible();
 });
 
-test('the poster may bid on their own task', async ({ page }) => {
-  const { poster, id } = await postedTask();
+test('the poster makes no offer on their own task: Edit, Delete and the offers instead', async ({
+  page,
+}) => {
+  const { poster, id } = await postedTask(1);
   await openAsBidder(page, poster, id);
   const main = page.getByRole('main');
-  await expect(main.getByText('You bid for 0 opportunities.', { exact: true })).toBeVisible();
-  await main.getByRole('button', { name: 'Place Bid' }).click();
-  await expect(toast(page, 'success', 'Bid placed successfully!')).toBeVisible();
-  await expect(main.getByText('You bid for 1 opportunities.', { exact: true })).toBeVisible();
-  expect((await storedTask(id)).bidsCount).toBe(1);
+  await expect(main.getByRole('link', { name: /^Edit / })).toHaveAttribute(
+    'href',
+    `/edit-task/${id}`,
+  );
+  await expect(main.getByRole('button', { name: /^Delete / })).toBeEnabled();
+  await expect(main.getByRole('button', { name: 'Place Bid' })).toHaveCount(0);
+  await expect(main.getByRole('region', { name: 'Offers' })).toContainText('No offers yet.');
 });
 
-test('a bid whose request fails says Failed to place bid. and counts nothing', async ({ page }) => {
+test('an offer whose request fails says Failed to place bid. and counts nothing', async ({
+  page,
+}) => {
   const { id } = await postedTask(1);
   const bidder = await signUpOverApi({ name: 'Nina Network' });
   await openAsBidder(page, bidder, id);
   const main = page.getByRole('main');
   await expect(main.getByText('You bid for 1 opportunities.', { exact: true })).toBeVisible();
+  const offers = '**/api/tasks/*/offers';
 
-  // A network failure: the request never reaches the server.
-  await page.route('**/api/tasks/*/bids', (route) => route.abort('connectionfailed'));
-  await main.getByRole('button', { name: 'Place Bid' }).click();
+  // A network failure: the request never reaches the server. The form stays, saying why.
+  await page.route(offers, (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionfailed') : route.fallback(),
+  );
+  const form = await sendOffer(page);
   await expect(toast(page, 'error', 'Failed to place bid.')).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Could not reach Tasklane. Check your connection and try again.',
+  );
   await expect(main.getByText('You bid for 1 opportunities.', { exact: true })).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Place Bid' })).toBeEnabled();
+  await expect(form.getByRole('button', { name: 'Send offer' })).toBeEnabled();
   await toast(page, 'error', 'Failed to place bid.')
     .getByRole('button', { name: 'Dismiss notification' })
     .click();
   await expect(toast(page, 'error', 'Failed to place bid.')).toHaveCount(0);
 
   // A server error answer.
-  await page.unroute('**/api/tasks/*/bids');
-  await page.route('**/api/tasks/*/bids', (route) =>
-    route.fulfill({ status: 500, json: { message: 'Something went wrong on our side.' } }),
+  await page.unroute(offers);
+  await page.route(offers, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side.' } })
+      : route.fallback(),
   );
-  await main.getByRole('button', { name: 'Place Bid' }).click();
+  await form.getByRole('button', { name: 'Send offer' }).click();
   await expect(toast(page, 'error', 'Failed to place bid.')).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveText('Something went wrong on our side.');
   await expect(main.getByText('You bid for 1 opportunities.', { exact: true })).toBeVisible();
   expect((await storedTask(id)).bidsCount).toBe(1);
 });
 
-test('the task deleted meanwhile: the bid fails with Failed to place bid.', async ({ page }) => {
+test('the task deleted meanwhile: the offer fails with Failed to place bid.', async ({ page }) => {
   const { poster, id } = await postedTask();
   const bidder = await signUpOverApi({ name: 'Late Bidder' });
   await openAsBidder(page, bidder, id);
@@ -141,8 +171,9 @@ test('the task deleted meanwhile: the bid fails with Failed to place bid.', asyn
   await expect(main.getByText('You bid for 0 opportunities.', { exact: true })).toBeVisible();
   expect((await deleteTaskOverApi(poster, id)).status).toBe(200);
 
-  await main.getByRole('button', { name: 'Place Bid' }).click();
+  const form = await sendOffer(page);
   await expect(toast(page, 'error', 'Failed to place bid.')).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveText('Task not found.');
   await expect(main.getByText('You bid for 0 opportunities.', { exact: true })).toBeVisible();
 });
 
@@ -201,6 +232,12 @@ test('the details page has no serious or critical accessibility violations', asy
   await expect(page.getByRole('button', { name: 'Place Bid' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/task/:id');
   await page.getByRole('button', { name: 'Place Bid' }).click();
+  const form = page.getByRole('form', { name: 'Your offer' });
+  await form.getByRole('button', { name: 'Send offer' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Message is required.');
+  await expectNoSeriousA11yViolations(page, '/task/:id, the offer form refusing a blank message');
+  await form.getByLabel('Message').fill('I can start today.');
+  await form.getByRole('button', { name: 'Send offer' }).click();
   await expect(toast(page, 'success', 'Bid placed successfully!')).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/task/:id after a bid');
 });

@@ -81,6 +81,8 @@ test('the poster edits every field: Task updated successfully! and My Posted Tas
     await localDate(page, edited.deadline),
     '$260.25',
     '0',
+    'Open',
+    '0',
     /Update/,
   ]);
   await expect(tableRow(page, task.title)).toHaveCount(0);

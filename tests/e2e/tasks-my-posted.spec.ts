@@ -20,6 +20,17 @@ import {
  */
 
 const MY_TASKS_PAGES = ['/my-posted-tasks', '/dashboard/my-tasks'] as const;
+/** The table's columns; Status and Offers waiting since issue 9. */
+const COLUMNS = [
+  'Title',
+  'Category',
+  'Deadline',
+  'Budget',
+  'Bids',
+  'Status',
+  'Offers waiting',
+  'Actions',
+];
 
 /** A poster with two tasks (the second with 3 bids from a bidder) and another user's task. */
 async function postersTasks() {
@@ -66,26 +77,23 @@ for (const path of MY_TASKS_PAGES) {
     await expect(page).toHaveTitle('Tasklane | My Posted Tasks');
 
     const table = myTasksTable(page);
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Title',
-      'Category',
-      'Deadline',
-      'Budget',
-      'Bids',
-      'Actions',
-    ]);
+    await expect(table.getByRole('columnheader')).toHaveText(COLUMNS);
     await expect(table.getByRole('rowheader')).toHaveText([second.title, first.title]);
     await expect(tableRow(table, second.title).getByRole('cell')).toHaveText([
       'Design',
       await localDate(page, second.deadline),
       '$1,500',
       '3',
+      'Open',
+      '0',
       /Update/,
     ]);
     await expect(tableRow(table, first.title).getByRole('cell')).toHaveText([
       'Data Entry',
       await localDate(page, first.deadline),
       '$60',
+      '0',
+      'Open',
       '0',
       /Update/,
     ]);
@@ -242,7 +250,7 @@ test.describe('at 375 px wide', () => {
       await expect(row).toBeVisible();
 
       const cells = row.locator(':scope > th, :scope > td');
-      const labels = ['Title', 'Category', 'Deadline', 'Budget', 'Bids', 'Actions'];
+      const labels = COLUMNS;
       await expect(cells).toHaveCount(labels.length);
       for (const [index, label] of labels.entries()) {
         const cell = cells.nth(index);

@@ -1,4 +1,10 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { logInContext, signUpOverApi, type SignedUpUser } from './e2e-accounts.ts';
 import { e2eEnv } from './e2e-env.ts';
 
@@ -12,6 +18,16 @@ const PIXEL_PNG = Buffer.from(
  * without calling back into the test for every request.
  */
 const OUTSIDE = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost)(?::\d+)?\/)/;
+
+/** Photos from images.example.com get a pixel; every other request off this machine is refused. */
+export async function keepOnMachine(context: BrowserContext): Promise<void> {
+  await context.route(OUTSIDE, (route) => {
+    if (new URL(route.request().url()).hostname === 'images.example.com') {
+      return route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG });
+    }
+    return route.abort('blockedbyclient');
+  });
+}
 
 interface Fixtures {
   /** A user signed up over the API whose session cookie is already in this test's context. */
@@ -29,12 +45,7 @@ export const test = base.extend<Fixtures>({
     await use(e2eEnv().baseURL);
   },
   context: async ({ context }, use) => {
-    await context.route(OUTSIDE, (route) => {
-      if (new URL(route.request().url()).hostname === 'images.example.com') {
-        return route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG });
-      }
-      return route.abort('blockedbyclient');
-    });
+    await keepOnMachine(context);
     await use(context);
   },
   signedInUser: async ({ context }, use) => {
@@ -56,6 +67,23 @@ export function toast(page: Page, kind: 'success' | 'info' | 'error', message: s
     .getByRole(kind === 'error' ? 'alert' : 'status')
     .filter({ has: page.getByRole('button', { name: 'Dismiss notification' }) })
     .filter({ has: page.getByText(message, { exact: true }) });
+}
+
+/** The page scrolls sideways when it is wider than the window. */
+export async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page, `${where}: page width against the window's`).toBeLessThanOrEqual(
+    widths.window,
+  );
+}
+
+/** The theme switch to forest, waited for (spec §4 "Theme"). */
+export async function switchToForest(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'Dark theme' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest');
 }
 
 /** Confirms the open logout dialog, then closes 'Logged out!' (spec §4 "Logout"). */

@@ -13,6 +13,7 @@ const LINKS = [
   { to: paths.dashboard, label: 'Overview', end: true },
   { to: paths.dashboardAllTasks, label: 'All Tasks', end: false },
   { to: paths.dashboardMyTasks, label: 'My Tasks', end: false },
+  { to: paths.dashboardMyBids, label: 'My Bids', end: false },
   { to: paths.dashboardAddTask, label: 'Add Task', end: false },
 ];
 

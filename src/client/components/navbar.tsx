@@ -16,6 +16,7 @@ const PUBLIC_LINKS = [
 const MEMBER_LINKS = [
   { to: paths.addTask, label: 'Add Task' },
   { to: paths.myPostedTasks, label: 'My Posted Tasks' },
+  { to: paths.myBids, label: 'My Bids' },
   { to: paths.dashboard, label: 'DashBoard' },
 ];
 
@@ -44,12 +45,13 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
-      {/* Below lg the links hide behind Menu: the two ends take the width they need rather than
-          half each, so at 375 px the theme switch does not slide over the logo (issue 8). */}
+      {/* Below xl the links hide behind Menu (at lg the eight links, My Bids since issue 9, no
+          longer fit): the two ends take the width they need rather than half each, so at 375 px
+          the theme switch does not slide over the logo (issue 8). */}
       <nav className="navbar mx-auto max-w-7xl px-3 sm:px-4" aria-label="Main">
-        <div className="navbar-start gap-1 max-lg:w-auto">
+        <div className="navbar-start gap-1 max-xl:w-auto">
           <div
-            className="relative lg:hidden"
+            className="relative xl:hidden"
             onKeyDown={(event) => {
               // Escape closes the menu from the button or from inside it, focus back on the button.
               if (event.key === 'Escape' && isMenuOpen) {
@@ -87,10 +89,10 @@ export function Navbar() {
             {BRAND}
           </Link>
         </div>
-        <div className="navbar-center hidden lg:flex">
+        <div className="navbar-center hidden xl:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
         </div>
-        <div className="navbar-end gap-1 max-lg:w-auto max-lg:flex-1 sm:gap-2">
+        <div className="navbar-end gap-1 max-xl:w-auto max-xl:flex-1 sm:gap-2">
           <ThemeToggle />
           {isLoading && !user ? (
             <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />

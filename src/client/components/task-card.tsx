@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CARD_DESCRIPTION_LIMIT } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
+import { UserLink } from '../features/profiles/user-link.tsx';
+import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { formatBudget, formatDeadline, truncate } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 
@@ -15,7 +17,10 @@ interface TaskCardProps {
   badge?: ReactNode;
 }
 
-/** One task as a card (spec §3): title, category, description, budget, deadline, bids. */
+/**
+ * One task as a card (spec §3): title, category, description, budget, deadline, bids; its status
+ * and its poster, linking to their profile (issue 9).
+ */
 export function TaskCard({
   task,
   truncateDescription = false,
@@ -30,6 +35,7 @@ export function TaskCard({
       <div className="card-body gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-outline">{task.category}</span>
+          <TaskStatusBadge task={task} />
           {badge}
         </div>
         {/* wrap-anywhere: a 120-character title without a space must not widen the card (issue 8). */}
@@ -38,11 +44,16 @@ export function TaskCard({
             {task.title}
           </Link>
         </Heading>
+        <p className="text-sm">
+          Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
+        </p>
         <p className="text-sm wrap-anywhere">
           {truncateDescription
             ? truncate(task.description, CARD_DESCRIPTION_LIMIT)
             : task.description}
         </p>
+        {/* Plain dt/dd rather than the Fact component: the home page loads this card, and one
+            more shared chunk costs its 100 KB budget (issue 3) more than these lines. */}
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <div>
             <dt className="text-base-content/90">Budget</dt>

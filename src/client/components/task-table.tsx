@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Task } from '../../shared/tasks.ts';
+import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
+import { StackTable } from './stack-table.tsx';
 
 interface ExtraColumn {
   header: string;
@@ -15,50 +17,34 @@ interface TaskTableProps {
   extraColumns?: ExtraColumn[];
 }
 
+const COLUMNS = ['Title', 'Category', 'Deadline', 'Budget', 'Bids', 'Status'];
+
 /**
- * Tasks as a table: title, category, deadline, budget and bids, plus the page's own columns.
- * On a phone each row stacks its cells under their labels (index.css .stack-table).
+ * Tasks as a table: title, category, deadline, budget, bids and status (issue 9), plus the page's
+ * own columns.
  */
 export function TaskTable({ caption, tasks, renderTitle, extraColumns = [] }: TaskTableProps) {
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table stack-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-base-content">
-          <tr>
-            {[
-              'Title',
-              'Category',
-              'Deadline',
-              'Budget',
-              'Bids',
-              ...extraColumns.map((c) => c.header),
-            ].map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tasks.map((task) => (
-            <tr key={task._id}>
-              <th scope="row" data-label="Title" className="wrap-anywhere">
-                {renderTitle(task)}
-              </th>
-              <td data-label="Category">{task.category}</td>
-              <td data-label="Deadline">{formatDeadline(task.deadline)}</td>
-              <td data-label="Budget">{formatBudget(task.budget)}</td>
-              <td data-label="Bids">{task.bidsCount}</td>
-              {extraColumns.map((column) => (
-                <td key={column.header} data-label={column.header}>
-                  {column.cell(task)}
-                </td>
-              ))}
-            </tr>
+    <StackTable caption={caption} headers={[...COLUMNS, ...extraColumns.map((c) => c.header)]}>
+      {tasks.map((task) => (
+        <tr key={task._id}>
+          <th scope="row" data-label="Title" className="wrap-anywhere">
+            {renderTitle(task)}
+          </th>
+          <td data-label="Category">{task.category}</td>
+          <td data-label="Deadline">{formatDeadline(task.deadline)}</td>
+          <td data-label="Budget">{formatBudget(task.budget)}</td>
+          <td data-label="Bids">{task.bidsCount}</td>
+          <td data-label="Status">
+            <TaskStatusBadge task={task} />
+          </td>
+          {extraColumns.map((column) => (
+            <td key={column.header} data-label={column.header}>
+              {column.cell(task)}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </StackTable>
   );
 }

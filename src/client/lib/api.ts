@@ -2,7 +2,10 @@ import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks.ts';
 import { ApiError, fetchOrUnreachable } from './api-error.ts';
 import { apiPaths } from './paths.ts';
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+export { ApiError } from './api-error.ts';
+
+/** Sends one request to the API: the JSON answer, or an ApiError with the refusal's message. */
+export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetchOrUnreachable(url, {
     method,
     credentials: 'same-origin',
@@ -15,6 +18,21 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     throw new ApiError(response.status, message);
   }
   return data as T;
+}
+
+/** Reads an answer: one of the shared zod schemas (only its `parse` is used here). */
+export interface AnswerReader<T> {
+  parse(data: unknown): T;
+}
+
+/** `request`, its answer checked and read by a shared schema (STYLE: one schema per answer). */
+export async function requestAs<T>(
+  reader: AnswerReader<T>,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  return reader.parse(await request<unknown>(method, url, body));
 }
 
 function query(params: TaskListQuery): string {

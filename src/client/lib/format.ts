@@ -34,3 +34,9 @@ export function truncate(text: string, limit: number): string {
   const characters = Array.from(text);
   return characters.length <= limit ? text : characters.slice(0, limit).join('') + ELLIPSIS;
 }
+
+/** A moment the API gives as ISO time (an offer sent, a task completed), as a local date. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}

@@ -12,11 +12,14 @@ export const paths = {
   task: (id: string) => `/task/${encodeURIComponent(id)}`,
   editTask: (id: string) => `/edit-task/${encodeURIComponent(id)}`,
   myPostedTasks: '/my-posted-tasks',
+  myBids: '/my-bids',
+  userProfile: (id: string) => `/users/${encodeURIComponent(id)}`,
   login: '/login',
   signup: '/signup',
   dashboard: '/dashboard',
   dashboardAllTasks: '/dashboard/all-tasks',
   dashboardMyTasks: '/dashboard/my-tasks',
+  dashboardMyBids: '/dashboard/my-bids',
   dashboardAddTask: '/dashboard/add-task',
   dashboardEditProfile: '/dashboard/edit-profile',
 } as const;
@@ -26,6 +29,16 @@ export const apiPaths = {
   tasks: '/api/tasks',
   task: (id: string) => `/api/tasks/${encodeURIComponent(id)}`,
   taskBids: (id: string) => `/api/tasks/${encodeURIComponent(id)}/bids`,
+  /** Issue 9: offers, hiring, reviews and profiles. */
+  taskOffers: (id: string) => `/api/tasks/${encodeURIComponent(id)}/offers`,
+  taskReviews: (id: string) => `/api/tasks/${encodeURIComponent(id)}/reviews`,
+  taskTransition: (id: string, action: 'deliver' | 'complete' | 'reopen') =>
+    `/api/tasks/${encodeURIComponent(id)}/${action}`,
+  offer: (id: string) => `/api/offers/${encodeURIComponent(id)}`,
+  offerTransition: (id: string, action: 'withdraw' | 'accept' | 'decline') =>
+    `/api/offers/${encodeURIComponent(id)}/${action}`,
+  myOffers: '/api/me/offers',
+  user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
   authBase: '/api/auth',
   session: '/api/auth/get-session',
   publicConfig: '/api/config',

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import type { Task } from '../../shared/tasks.ts';
 import { FilteredTasks } from '../components/filtered-tasks.tsx';
 import { TaskTable } from '../components/task-table.tsx';
+import { UserLink } from '../features/profiles/user-link.tsx';
 import { api } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
@@ -8,7 +10,7 @@ import { useRouteData } from '../lib/route-data.ts';
 const POSTED_BY = [
   {
     header: 'Posted by',
-    cell: (task: { userName: string }) => <span className="wrap-anywhere">{task.userName}</span>,
+    cell: (task: Task) => <UserLink user={{ _id: task.userId, name: task.userName }} />,
   },
 ];
 

@@ -1,25 +1,37 @@
 import { Link } from 'react-router';
 import { DASHBOARD_RECENT_COUNT, TASK_MESSAGES } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
+import type { MyOffer } from '../../shared/offers.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { offersApi } from '../features/offers/offers-api.ts';
+import { myWorkCounters } from '../features/offers/my-work.ts';
+import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
 
-type Overview = { ok: true; allTasks: Task[]; myTasks: Task[] } | { ok: false };
+type Overview =
+  { ok: true; allTasks: Task[]; myTasks: Task[]; myOffers: MyOffer[] } | { ok: false };
 
-/** /dashboard (spec §2): profile card, three counters and the first 5 of the user's tasks. */
+/**
+ * /dashboard (spec §2): profile card, the spec's three counters plus Bids Sent and Active Jobs
+ * (issue 9), and the first 5 of the user's tasks.
+ */
 export default function DashboardOverview() {
   const { user } = useSession();
   const email = user?.email ?? '';
   // A failed load is a message here (spec §8), not the 404 page.
   const overview = useRouteData<Overview>('overview', async () => {
     try {
-      const [allTasks, myTasks] = await Promise.all([api.listTasks(), api.listTasks({ email })]);
-      return { ok: true, allTasks, myTasks };
+      const [allTasks, myTasks, myOffers] = await Promise.all([
+        api.listTasks(),
+        api.listTasks({ email }),
+        offersApi.listMyOffers(),
+      ]);
+      return { ok: true, allTasks, myTasks, myOffers };
     } catch (error) {
       console.error(error);
       return { ok: false };
@@ -35,6 +47,7 @@ export default function DashboardOverview() {
           value: overview.myTasks.reduce((sum, t) => sum + t.bidsCount, 0),
         },
         { label: 'Total Tasks', value: overview.allTasks.length },
+        ...myWorkCounters(overview.myOffers),
       ]
     : [];
 
@@ -89,7 +102,10 @@ export default function DashboardOverview() {
                     className="flex flex-wrap items-center justify-between gap-2 p-3"
                   >
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">{task.title}</p>
+                      <p className="flex items-center gap-2 font-medium">
+                        <span className="truncate">{task.title}</span>
+                        <TaskStatusBadge task={task} />
+                      </p>
                       <p className="text-sm text-base-content/90">
                         {task.category} · {formatBudget(task.budget)} · due{' '}
                         {formatDeadline(task.deadline)}

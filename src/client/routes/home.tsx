@@ -13,12 +13,13 @@ import { useRouteData } from '../lib/route-data.ts';
 
 /**
  * spec §2 "/": the home loader. Both lists of §7 are requested together, so the page waits for
- * the slower of the two rather than for one after the other.
+ * the slower of the two rather than for one after the other. Both show only the tasks that take
+ * offers (issue 9: open, deadline not passed).
  */
 const loadHome = () =>
   Promise.all([
-    api.listTasks({ limit: HOME_FEATURED_COUNT, sort: 'deadline' }),
-    api.listTasks({ limit: HOME_HIGHLIGHTED_COUNT, sort: 'bidsCount' }),
+    api.listTasks({ limit: HOME_FEATURED_COUNT, sort: 'deadline', status: 'open' }),
+    api.listTasks({ limit: HOME_HIGHLIGHTED_COUNT, sort: 'bidsCount', status: 'open' }),
   ]);
 
 /** The home page sections of spec §1, in its order. */

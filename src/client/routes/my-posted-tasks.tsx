@@ -2,76 +2,40 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TASK_MESSAGES, totalBidsMessage } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
-import { useDialog } from '../components/dialogs.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskTable } from '../components/task-table.tsx';
 import { useToast } from '../components/toaster.tsx';
+import { loadOffersWaiting } from '../features/offers/offers-waiting.ts';
+import { OwnerActions } from '../features/tasks/owner-actions.tsx';
 import { api } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
 
-export const DELETE_CONFIRM = {
-  title: 'Are you sure?',
-  text: "You won't be able to revert this!",
-  confirmText: 'Yes, delete it!',
-  isDestructive: true,
-} as const;
-
-/** /my-posted-tasks and /dashboard/my-tasks (spec §2, §4 "Deletion", §7, §8). */
+/**
+ * /my-posted-tasks and /dashboard/my-tasks (spec §2, §4 "Deletion", §7, §8): the user's tasks
+ * with their status and the offers waiting for an answer (issue 9); Update and Delete refused,
+ * with the reason, where the task's status forbids them.
+ */
 export default function MyPostedTasks() {
   const { user } = useSession();
   const email = user?.email ?? '';
-  const loaded = useRouteData('my-tasks', () => api.listTasks({ email }));
-  const [tasks, setTasks] = useState<Task[]>(loaded);
+  const loaded = useRouteData('my-tasks', async () => {
+    const tasks = await api.listTasks({ email });
+    return { tasks, waiting: await loadOffersWaiting(tasks) };
+  });
+  const [tasks, setTasks] = useState<Task[]>(loaded.tasks);
   const toast = useToast();
-  const dialog = useDialog();
-
-  async function deleteTask(task: Task) {
-    const confirmed = await dialog.confirm({ ...DELETE_CONFIRM, icon: 'warning' });
-    if (!confirmed) {
-      toast.info(TASK_MESSAGES.deleteCanceled);
-      return;
-    }
-    let deleted = 0;
-    try {
-      deleted = (await api.deleteTask(task._id)).deletedCount;
-    } catch (error) {
-      console.error(error);
-    }
-    if (deleted > 0) {
-      setTasks((current) => current.filter((row) => row._id !== task._id));
-      await dialog.alert({
-        title: TASK_MESSAGES.deletedTitle,
-        text: TASK_MESSAGES.deletedText,
-        icon: 'success',
-      });
-    } else {
-      await dialog.alert({
-        title: TASK_MESSAGES.deleteErrorTitle,
-        text: TASK_MESSAGES.deleteErrorText,
-        icon: 'error',
-      });
-    }
-  }
+  if (!user) return null;
 
   const actions = (task: Task) => (
-    <div className="flex flex-wrap gap-2">
-      <Link
-        to={paths.editTask(task._id)}
-        className="btn btn-sm btn-primary"
-        aria-label={`Update ${task.title}`}
-      >
-        Update
-      </Link>
-      <button
-        type="button"
-        className="btn btn-sm btn-error"
-        aria-label={`Delete ${task.title}`}
-        onClick={() => deleteTask(task)}
-      >
-        Delete
-      </button>
+    <OwnerActions
+      task={task}
+      userId={user.id}
+      editLabel="Update"
+      isSmall
+      onDeleted={() => setTasks((current) => current.filter((row) => row._id !== task._id))}
+    >
       <button
         type="button"
         className="btn btn-sm btn-outline"
@@ -80,8 +44,23 @@ export default function MyPostedTasks() {
       >
         Bids
       </button>
-    </div>
+    </OwnerActions>
   );
+
+  const offersWaiting = (task: Task) => {
+    const count = loaded.waiting.get(task._id) ?? 0;
+    return count === 0 ? (
+      '0'
+    ) : (
+      <Link to={paths.task(task._id)} className="link font-semibold">
+        {count}
+        <span className="sr-only">
+          {' '}
+          {count === 1 ? 'offer' : 'offers'} waiting on {task.title}
+        </span>
+      </Link>
+    );
+  };
 
   return (
     <section>
@@ -99,7 +78,10 @@ export default function MyPostedTasks() {
           caption="Tasks you have posted"
           tasks={tasks}
           renderTitle={(task) => task.title}
-          extraColumns={[{ header: 'Actions', cell: actions }]}
+          extraColumns={[
+            { header: 'Offers waiting', cell: offersWaiting },
+            { header: 'Actions', cell: actions },
+          ]}
         />
       )}
     </section>

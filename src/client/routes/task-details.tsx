@@ -1,63 +1,75 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { TASK_MESSAGES, youBidForMessage } from '../../shared/task-rules.ts';
+import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
+import { Fact } from '../components/fact.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { useToast } from '../components/toaster.tsx';
-import { api } from '../lib/api.ts';
+import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
+import { BidPanel } from '../features/offers/bid-panel.tsx';
+import { TaskOffers } from '../features/offers/task-offers.tsx';
+import { UserLink } from '../features/profiles/user-link.tsx';
+import { TaskReviews } from '../features/reviews/task-reviews.tsx';
+import { OwnerActions } from '../features/tasks/owner-actions.tsx';
+import { loadTaskPage } from '../features/tasks/task-page-data.ts';
+import { roleIn } from '../features/tasks/task-permissions.ts';
+import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
+import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
+import { useFocusLater } from '../lib/use-focus-later.ts';
+import { useSession } from '../lib/session.tsx';
 
-/** /task/:id (spec §2, §4 "Bid counter", §7 PATCH bids). */
+const FIGURE = 'text-xl font-semibold';
+
+/**
+ * /task/:id (spec §2, §4 "Bid counter"; issue 9): the task with its status, then what the reader
+ * may do with it: the poster edits, deletes, compares offers and hires; a freelancer makes an
+ * offer; the two parties of an assignment finish it and review each other.
+ */
 export default function TaskDetails() {
   const { id = '' } = useParams();
-  const task = useRouteData('task', () => api.getTask(id));
-  const toast = useToast();
-  const [bidsCount, setBidsCount] = useState(task.bidsCount);
-  const [isBidding, setIsBidding] = useState(false);
+  const loaded = useRouteData('task', () => loadTaskPage(id));
+  const [data, setData] = useState(loaded);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const title = useFocusLater<HTMLHeadingElement>();
+  if (!user) return null;
 
-  async function placeBid() {
-    setIsBidding(true);
-    try {
-      const { modifiedCount } = await api.placeBid(task._id);
-      if (modifiedCount > 0) {
-        setBidsCount((count) => count + 1);
-        toast.success(TASK_MESSAGES.bidPlaced);
-      } else {
-        toast.error(TASK_MESSAGES.bidFailed);
-      }
-    } catch {
-      toast.error(TASK_MESSAGES.bidFailed);
-    } finally {
-      setIsBidding(false);
-    }
-  }
+  const { task, offers, reviews } = data;
+  const role = roleIn(task, user.id);
+  const refresh = async () => setData(await loadTaskPage(id));
 
   return (
     <article className="mx-auto max-w-3xl space-y-6">
       <PageTitle name={task.title} />
       <BackButton />
       <header className="space-y-2 wrap-anywhere">
-        <span className="badge badge-primary badge-outline">{task.category}</span>
-        <h1 className="text-3xl font-bold">{task.title}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-primary badge-outline">{task.category}</span>
+          <TaskStatusBadge task={task} />
+        </div>
+        <h1 ref={title.ref} tabIndex={-1} className="text-3xl font-bold">
+          {task.title}
+        </h1>
         <p>
-          Posted by <span className="font-semibold">{task.userName}</span>
+          Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
           {task.userEmail && <span className="text-base-content/90"> ({task.userEmail})</span>}
         </p>
       </header>
       <dl className="grid grid-cols-2 gap-4 rounded-box bg-base-200 p-4 md:grid-cols-3">
-        <div>
-          <dt className="text-sm text-base-content/90">Budget</dt>
-          <dd className="text-xl font-semibold">{formatBudget(task.budget)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-base-content/90">Deadline</dt>
-          <dd className="text-xl font-semibold">{formatDeadline(task.deadline)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-base-content/90">Bids</dt>
-          <dd className="text-xl font-semibold">{bidsCount}</dd>
-        </div>
+        <Fact label="Budget" valueClassName={FIGURE}>
+          {formatBudget(task.budget)}
+        </Fact>
+        <Fact label="Deadline" valueClassName={FIGURE}>
+          {formatDeadline(task.deadline)}
+        </Fact>
+        <Fact label="Bids" valueClassName={FIGURE}>
+          {task.bidsCount}
+        </Fact>
+        {task.assignee && (
+          <Fact label="Freelancer" className="col-span-full" valueClassName="text-xl">
+            <UserLink user={task.assignee} />
+          </Fact>
+        )}
       </dl>
       <section aria-labelledby="task-description">
         <h2 id="task-description" className="mb-2 text-xl font-semibold">
@@ -65,14 +77,32 @@ export default function TaskDetails() {
         </h2>
         <p className="whitespace-pre-line wrap-anywhere">{task.description}</p>
       </section>
-      <div className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4">
-        <p aria-live="polite" className="font-medium">
-          {youBidForMessage(bidsCount)}
-        </p>
-        <button type="button" className="btn btn-primary" onClick={placeBid} disabled={isBidding}>
-          {isBidding ? 'Placing bid…' : 'Place Bid'}
-        </button>
-      </div>
+      {role === 'poster' && (
+        <OwnerActions
+          task={task}
+          userId={user.id}
+          editLabel="Edit"
+          onDeleted={() => navigate(paths.myPostedTasks)}
+        />
+      )}
+      {role !== 'poster' && (
+        <BidPanel task={task} myOffer={offers[0] ?? null} userId={user.id} refresh={refresh} />
+      )}
+      {task.status === 'assigned' && role !== 'other' && (
+        <AssignmentPanel
+          task={task}
+          price={offers.find((offer) => offer.status === 'accepted')?.amount ?? null}
+          userId={user.id}
+          refresh={refresh}
+          focusTask={title.request}
+        />
+      )}
+      {role === 'poster' && (
+        <TaskOffers task={task} offers={offers} userId={user.id} refresh={refresh} />
+      )}
+      {task.status === 'completed' && (
+        <TaskReviews task={task} reviews={reviews} userId={user.id} refresh={refresh} />
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { TASK_MESSAGES } from '../../../shared/task-rules.ts';
 import type { Task } from '../../../shared/tasks.ts';
+import { TaskStatusBadge } from '../../features/tasks/task-status-badge.tsx';
 import { formatBudget } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { TaskCard } from '../task-card.tsx';
@@ -64,6 +65,7 @@ export function HighlightedTasks({ tasks }: { tasks: readonly Task[] }) {
                   <div className="card-body gap-3">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="badge badge-outline">{task.category}</span>
+                      <TaskStatusBadge task={task} />
                       <span className="badge font-semibold badge-warning">{POPULAR_BADGE}</span>
                     </div>
                     <h3 className="card-title text-lg leading-snug wrap-anywhere">

@@ -1,0 +1,20 @@
+import type { MyOffer } from '../../../shared/offers.ts';
+
+/**
+ * The dashboard's freelancer counters (issue 9): Bids Sent, the offers made and not taken back;
+ * Active Jobs, the tasks the user is hired for and has not finished.
+ */
+export function myWorkCounters(offers: MyOffer[]): { label: string; value: number }[] {
+  return [
+    {
+      label: 'Bids Sent',
+      value: offers.filter((offer) => offer.status !== 'withdrawn').length,
+    },
+    {
+      label: 'Active Jobs',
+      value: offers.filter(
+        (offer) => offer.status === 'accepted' && offer.task.status === 'assigned',
+      ).length,
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import {
+  myOfferSchema,
+  offerSchema,
+  type OfferInput,
+  type ReopenInput,
+} from '../../../shared/offers.ts';
+import { insertedSchema, modifiedSchema } from '../../../shared/tasks.ts';
+import { requestAs } from '../../lib/api.ts';
+import { apiPaths } from '../../lib/paths.ts';
+
+/** The offers and hiring calls of issue 9, each answer read with its shared schema. */
+export const offersApi = {
+  /** The poster gets every offer on the task; anyone else only their own. */
+  listTaskOffers: (taskId: string) =>
+    requestAs(z.array(offerSchema), 'GET', apiPaths.taskOffers(taskId)),
+  listMyOffers: () => requestAs(z.array(myOfferSchema), 'GET', apiPaths.myOffers),
+  makeOffer: (taskId: string, input: OfferInput) =>
+    requestAs(insertedSchema, 'POST', apiPaths.taskOffers(taskId), input),
+  editOffer: (offerId: string, input: OfferInput) =>
+    requestAs(modifiedSchema, 'PUT', apiPaths.offer(offerId), input),
+  withdrawOffer: (offerId: string) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'withdraw')),
+  acceptOffer: (offerId: string) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'accept')),
+  declineOffer: (offerId: string) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'decline')),
+  deliverTask: (taskId: string) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'deliver')),
+  completeTask: (taskId: string) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'complete')),
+  reopenTask: (taskId: string, input: ReopenInput) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'reopen'), input),
+};

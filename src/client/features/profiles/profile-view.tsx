@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import type { Profile } from '../../../shared/profiles.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { Fact } from '../../components/fact.tsx';
+import { RatingSummary } from '../reviews/rating-summary.tsx';
+import { ReviewItem } from '../reviews/review-item.tsx';
+
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+const monthYear = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long' });
+
+/**
+ * The completion rate in words (issue 9): reputation anyone can check, so the page says how it
+ * is counted, with this person's own numbers.
+ */
+export function completionRateSentence(profile: Profile): string {
+  const { jobsCompleted, assignmentsEnded, completionRate } = profile.freelancer;
+  const rule = 'The completion rate is completed ÷ (completed + assignments they ended)';
+  if (completionRate === null) {
+    return `${rule}. ${profile.name} has not completed or ended an assignment yet.`;
+  }
+  return `${rule}: ${jobsCompleted} ÷ (${jobsCompleted} + ${assignmentsEnded}) = ${percent(completionRate)}.`;
+}
+
+const FIGURE = 'text-2xl font-semibold';
+
+/** The figures of one of the user's two roles. */
+function RoleSection({
+  title,
+  note,
+  children,
+}: {
+  title: string;
+  /** Said under the figures. */
+  note?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="card bg-base-200">
+      <div className="card-body gap-3">
+        <h2 id={id} className="card-title">
+          {title}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3">{children}</dl>
+        {note && <p className="text-sm">{note}</p>}
+      </div>
+    </section>
+  );
+}
+
+/** A public profile (issue 9): who, since when, rating, both roles' figures, public reviews. */
+export function ProfileView({ profile }: { profile: Profile }) {
+  const { freelancer, client } = profile;
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar user={profile} size="w-24" isDecorative />
+        <div className="min-w-0 flex-1 space-y-1 wrap-anywhere">
+          <h1 className="text-3xl font-bold">{profile.name}</h1>
+          <p>
+            Member since{' '}
+            <time dateTime={profile.memberSince}>{monthYear(profile.memberSince)}</time>
+          </p>
+          <p className="text-lg">
+            <span className="font-medium">Rating: </span>
+            <RatingSummary average={profile.rating.average} count={profile.rating.count} />
+          </p>
+        </div>
+      </header>
+      <div className="grid gap-4 md:grid-cols-2">
+        <RoleSection title="As a freelancer" note={completionRateSentence(profile)}>
+          <Fact label="Jobs completed" valueClassName={FIGURE}>
+            {freelancer.jobsCompleted}
+          </Fact>
+          <Fact label="Completion rate" valueClassName={FIGURE}>
+            {freelancer.completionRate === null ? 'None yet' : percent(freelancer.completionRate)}
+          </Fact>
+        </RoleSection>
+        <RoleSection title="As a client">
+          <Fact label="Tasks posted" valueClassName={FIGURE}>
+            {client.tasksPosted}
+          </Fact>
+          <Fact label="Hires" valueClassName={FIGURE}>
+            {client.hires}
+          </Fact>
+        </RoleSection>
+      </div>
+      <section aria-labelledby="profile-reviews" className="space-y-3">
+        <h2 id="profile-reviews" className="text-2xl font-semibold">
+          Reviews
+        </h2>
+        {profile.reviews.length === 0 ? (
+          <p className="rounded-box bg-base-200 p-6 text-center">No public reviews yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {profile.reviews.map((review) => (
+              <li key={review._id}>
+                <ReviewItem review={review} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Offer } from '../../../shared/offers.ts';
+import type { TaskReview } from '../../../shared/reviews.ts';
+import type { Task } from '../../../shared/tasks.ts';
+import { api } from '../../lib/api.ts';
+import { offersApi } from '../offers/offers-api.ts';
+import { reviewsApi } from '../reviews/reviews-api.ts';
+
+/** What the task details page shows: the task, the offers the reader may see, its reviews. */
+export interface TaskPageData {
+  task: Task;
+  /** The poster gets every offer; anyone else only their own (issue 9's privacy rule). */
+  offers: Offer[];
+  reviews: TaskReview[];
+}
+
+/** The page's loader (spec §2 "Loader fetches that task"), the three reads side by side. */
+export async function loadTaskPage(id: string): Promise<TaskPageData> {
+  const [task, offers, reviews] = await Promise.all([
+    api.getTask(id),
+    offersApi.listTaskOffers(id),
+    reviewsApi.listTaskReviews(id),
+  ]);
+  return { task, offers, reviews };
+}

@@ -1,0 +1,19 @@
+import { useParams } from 'react-router';
+import { BackButton } from '../components/back-button.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { getProfile } from '../features/profiles/profiles-api.ts';
+import { ProfileView } from '../features/profiles/profile-view.tsx';
+import { useRouteData } from '../lib/route-data.ts';
+
+/** /users/:id (issue 9): a public profile, open to everyone; an unknown id is the 404 page. */
+export default function UserProfile() {
+  const { id = '' } = useParams();
+  const profile = useRouteData('profile', () => getProfile(id));
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <PageTitle name={profile.name} />
+      <BackButton />
+      <ProfileView profile={profile} />
+    </div>
+  );
+}
