@@ -140,6 +140,16 @@ test('on an assigned task Edit and Delete are refused, saying why, on the task a
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/task/${taskId}`);
 
+  // The edit page, opened by its address, says the same instead of a form.
+  await page.goto(`/edit-task/${taskId}`);
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'This task cannot be edited now.' }),
+  ).toBeVisible();
+  await expect(main).toContainText('An assigned task cannot be edited. Reopen it first.');
+  await expect(main.getByRole('form')).toHaveCount(0);
+  await main.getByRole('link', { name: 'Back to the task' }).click();
+  await expect(page).toHaveURL(`/task/${taskId}`);
+
   await page.goto('/my-posted-tasks');
   const table = page.getByRole('table', { name: 'Tasks you have posted' });
   const assignedRow = tableRow(table, task.title);

@@ -44,13 +44,15 @@ function query(params: TaskListQuery): string {
   return text ? `?${text}` : '';
 }
 
-/** The calls of spec §7, one function each. */
+/**
+ * The calls of spec §7 that the web app makes, one function each. Since issue 9 Place Bid makes
+ * an offer (features/offers), so the app no longer sends the spec's counter PATCH; the API keeps it.
+ */
 export const api = {
   listTasks: (params: TaskListQuery = {}) => request<Task[]>('GET', apiPaths.tasks + query(params)),
   getTask: (id: string) => request<Task>('GET', apiPaths.task(id)),
   createTask: (input: TaskInput) => request<{ insertedId: string }>('POST', apiPaths.tasks, input),
   updateTask: (id: string, input: TaskInput) =>
     request<{ matchedCount: number; modifiedCount: number }>('PUT', apiPaths.task(id), input),
-  placeBid: (id: string) => request<{ modifiedCount: number }>('PATCH', apiPaths.taskBids(id)),
   deleteTask: (id: string) => request<{ deletedCount: number }>('DELETE', apiPaths.task(id)),
 };

@@ -28,7 +28,6 @@ export const paths = {
 export const apiPaths = {
   tasks: '/api/tasks',
   task: (id: string) => `/api/tasks/${encodeURIComponent(id)}`,
-  taskBids: (id: string) => `/api/tasks/${encodeURIComponent(id)}/bids`,
   /** Issue 9: offers, hiring, reviews and profiles. */
   taskOffers: (id: string) => `/api/tasks/${encodeURIComponent(id)}/offers`,
   taskReviews: (id: string) => `/api/tasks/${encodeURIComponent(id)}/reviews`,

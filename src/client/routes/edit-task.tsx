@@ -3,6 +3,7 @@ import { TASK_MESSAGES } from '../../shared/task-rules.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskForm, toFormValues } from '../components/task-form.tsx';
+import { whyNot } from '../features/tasks/task-permissions.ts';
 import { useToast } from '../components/toaster.tsx';
 import { api } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
@@ -26,6 +27,22 @@ export default function EditTask() {
         <p className="my-4">{TASK_MESSAGES.notAuthorizedText}</p>
         <Link to={paths.myPostedTasks} className="btn btn-primary">
           Go Back
+        </Link>
+      </section>
+    );
+  }
+
+  // Issue 9: an assigned or completed task is not edited; say so rather than show a form the
+  // server would refuse.
+  const refusal = whyNot('edit', task, user.id);
+  if (refusal) {
+    return (
+      <section className="mx-auto max-w-xl py-12 text-center">
+        <PageTitle name="Edit Task" />
+        <h1 className="text-3xl font-bold">This task cannot be edited now.</h1>
+        <p className="my-4">{refusal}</p>
+        <Link to={paths.task(task._id)} className="btn btn-primary">
+          Back to the task
         </Link>
       </section>
     );

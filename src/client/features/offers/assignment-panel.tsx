@@ -100,7 +100,7 @@ export function AssignmentPanel({
               Confirm completion
             </button>
           ) : deliverRefusal ? (
-            <RefusedAction label="Mark as delivered" reasonId={`${id}-deliver`} className="" />
+            <RefusedAction label="Mark as delivered" reasonId={`${id}-deliver`} />
           ) : (
             <button type="button" className="btn btn-primary" onClick={deliver}>
               Mark as delivered

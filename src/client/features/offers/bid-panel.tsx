@@ -139,7 +139,7 @@ export function BidPanel({
       {mode === 'closed' && (
         <div className="flex flex-wrap gap-2">
           {next?.refusal ? (
-            <RefusedAction label={next.label} reasonId={reasonId} className="" />
+            <RefusedAction label={next.label} reasonId={reasonId} />
           ) : (
             next && (
               <button

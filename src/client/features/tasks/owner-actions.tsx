@@ -18,12 +18,12 @@ export function RefusedAction({
   label: string;
   accessibleName?: string;
   reasonId: string;
-  className: string;
+  className?: string;
 }) {
   return (
     <button
       type="button"
-      className={`btn btn-disabled ${className}`}
+      className={`btn btn-disabled ${className ?? ''}`}
       aria-disabled="true"
       aria-label={accessibleName}
       aria-describedby={reasonId}
