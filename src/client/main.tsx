@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DialogProvider } from './components/dialogs.tsx';
 import { ToastProvider } from './components/toaster.tsx';
+import { LiveNotifications } from './features/notifications/notifications-shell.tsx';
 import { SessionProvider } from './lib/session.tsx';
 import { AppRoutes } from './router.tsx';
 import './index.css';
@@ -17,6 +18,7 @@ if (root) {
           <ToastProvider>
             <DialogProvider>
               <AppRoutes />
+              <LiveNotifications />
             </DialogProvider>
           </ToastProvider>
         </SessionProvider>

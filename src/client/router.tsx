@@ -26,6 +26,7 @@ const DashboardAllTasks = page(() => import('./routes/dashboard-all-tasks.tsx'))
 const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.tsx'));
 const MyBids = page(() => import('./routes/my-bids.tsx'));
 const UserProfile = page(() => import('./routes/user-profile.tsx'));
+const Notifications = page(() => import('./routes/notifications.tsx'));
 
 /** spec §2 "Protected routes". */
 const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path="my-posted-tasks" element={guard(<MyPostedTasks />)} />
         <Route path="my-bids" element={guard(<MyBids />)} />
         <Route path="users/:id" element={<UserProfile />} />
+        <Route path="notifications" element={guard(<Notifications />)} />
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route path="dashboard" element={<DashboardLayout />}>

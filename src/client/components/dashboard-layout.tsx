@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
+import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
 import { useLogout } from '../lib/use-logout.ts';
@@ -69,6 +70,9 @@ export function DashboardLayout() {
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.name}</p>
               <p className="truncate text-sm text-base-content/90">{user.email}</p>
+            </div>
+            <div className="ml-auto">
+              <NotificationBell />
             </div>
           </div>
         )}

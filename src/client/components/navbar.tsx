@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
+import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
 import { useLogout } from '../lib/use-logout.ts';
@@ -98,6 +99,7 @@ export function Navbar() {
             <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
           ) : user ? (
             <>
+              <NotificationBell />
               {/* To the left, so a long name's tip never reaches past the right edge (issue 8). */}
               <div className="tooltip tooltip-left before:wrap-anywhere" data-tip={user.name}>
                 <Link to={paths.dashboard} aria-label={`${user.name} (dashboard)`}>

@@ -22,6 +22,8 @@ export const paths = {
   dashboardMyBids: '/dashboard/my-bids',
   dashboardAddTask: '/dashboard/add-task',
   dashboardEditProfile: '/dashboard/edit-profile',
+  /** Issue 10: my notifications. */
+  notifications: '/notifications',
 } as const;
 
 /** The API, under /api on the same origin (DESIGN.md "Shape"). */
@@ -41,4 +43,8 @@ export const apiPaths = {
   authBase: '/api/auth',
   session: '/api/auth/get-session',
   publicConfig: '/api/config',
+  /** Issue 10: my notifications, a page at a time, and marking them read. */
+  notifications: (query: { before?: string; limit?: string } = {}) =>
+    `/api/notifications?${new URLSearchParams(query as Record<string, string>)}`,
+  notificationsRead: '/api/notifications/read',
 } as const;

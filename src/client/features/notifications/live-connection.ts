@@ -1,0 +1,57 @@
+import { LIVE_EVENTS_PATH, notificationEventSchema } from '../../../shared/live-events.ts';
+import type { Notification } from '../../../shared/notifications.ts';
+import { notificationsApi } from './notifications-api.ts';
+
+export interface LiveHandlers {
+  /** The number of my unread notifications, as the server last said it. */
+  onUnreadCount(count: number): void;
+  /** A new notification for me (never of my own act: the server sends none). */
+  onNotification(notification: Notification): void;
+}
+
+/**
+ * The signed-in tab's one stream of live events (issue 10, docs/decisions/010-live-events.md):
+ * loaded only after sign-in so visitors never download it. EventSource reconnects by itself and
+ * sends Last-Event-ID, so the server replays what was missed; on every (re)connection the unread
+ * count is read again, since notifications may have been read elsewhere meanwhile. Returns the
+ * function that closes the stream.
+ */
+export function connectLiveEvents(handlers: LiveHandlers): () => void {
+  const source = new EventSource(LIVE_EVENTS_PATH);
+  let isClosed = false;
+  // A count read before the latest event may be older than the event's: the event's wins.
+  let eventsSeen = 0;
+
+  const readUnreadCount = () => {
+    const eventsBefore = eventsSeen;
+    notificationsApi
+      .readUnreadCount()
+      .then((unreadCount) => {
+        if (!isClosed && eventsSeen === eventsBefore) handlers.onUnreadCount(unreadCount);
+      })
+      // No answer: the count shown stays until the next (re)connection or event.
+      .catch(() => undefined);
+  };
+
+  source.addEventListener('open', readUnreadCount);
+  source.addEventListener('notification', (event) => {
+    const parsed = notificationEventSchema.safeParse(parseJson(String(event.data)));
+    if (!parsed.success || isClosed) return;
+    eventsSeen += 1;
+    handlers.onUnreadCount(parsed.data.unreadCount);
+    handlers.onNotification(parsed.data.notification);
+  });
+
+  return () => {
+    isClosed = true;
+    source.close();
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useToast } from '../../components/toaster.tsx';
+import { connectLiveEvents } from './live-connection.ts';
+import { publishNotification, setUnreadCount } from './notifications-store.ts';
+
+// The shell's lazy slots import both from this one chunk (notifications-shell.tsx).
+export { NotificationBell } from './notification-bell.tsx';
+
+/**
+ * Issue 10 "Live": mounted while a user is signed in (notifications-shell.tsx), it holds the
+ * tab's one stream of live events and closes it on sign-out. A new notification raises the
+ * count, reaches the open notifications page and shows as an info toast.
+ */
+export function LiveNotifications() {
+  const toast = useToast();
+  useEffect(() => {
+    const close = connectLiveEvents({
+      onUnreadCount: setUnreadCount,
+      onNotification: (notification) => {
+        publishNotification(notification);
+        toast.info(notification.text);
+      },
+    });
+    return () => {
+      close();
+      setUnreadCount(null);
+    };
+  }, [toast]);
+  return null;
+}

@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import { useSession } from '../../lib/session.tsx';
+
+/**
+ * What the shell holds of notifications (issue 10): only these two lazy slots, so a visitor's
+ * first load carries none of their code (tests/e2e/home-performance.spec.ts's budget).
+ */
+const Live = lazy(() =>
+  import('./live-notifications.tsx').then((module) => ({ default: module.LiveNotifications })),
+);
+const Bell = lazy(() =>
+  import('./live-notifications.tsx').then((module) => ({ default: module.NotificationBell })),
+);
+
+/** The live stream, while a user is signed in; keyed by the user so a new user gets a new one. */
+export function LiveNotifications() {
+  const { user } = useSession();
+  return user ? (
+    <Suspense>
+      <Live key={user.id} />
+    </Suspense>
+  ) : null;
+}
+
+/** The bell with the unread count, for a signed-in user's bar and sidebar. */
+export function NotificationBell() {
+  return (
+    <Suspense>
+      <Bell />
+    </Suspense>
+  );
+}
