@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import type { MessageEvent, NotificationEvent } from '../../shared/live-events.ts';
@@ -11,13 +10,13 @@ import {
 } from '../../../tests/support/event-stream.ts';
 import { makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
-import { TEST_ENGINE } from '../../../tests/support/test-database.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 import { TOO_MANY_STREAMS } from './event-streams.ts';
 
 /**
  * GET /api/events in the process (issue 10), on both engines: the in-process bus on SQLite,
- * LISTEN/NOTIFY on PostgreSQL. Two instances as processes: events.postgres.test.ts.
+ * LISTEN/NOTIFY on PostgreSQL. Two instances as processes: events.postgres.test.ts; the listener
+ * coming back after its connection is killed: listen-reconnect.postgres.test.ts.
  */
 
 const HEARTBEAT = { EVENTS_HEARTBEAT_SECONDS: '0.2', MESSAGE_RATE_LIMIT_MAX: '10000' };
@@ -176,25 +175,4 @@ describe('GET /api/events', () => {
       await other.close();
     }
   });
-
-  it.runIf(TEST_ENGINE === 'postgres')(
-    'listens again by itself after its database connection is killed',
-    async () => {
-      const taskId = await postTask(t, poster);
-      const offerId = await makeOffer(t, ada, taskId);
-      const stream = await open(poster);
-      const listeners = sql<{ pid: number }>`
-        select pid from pg_stat_activity
-        where datname = current_database() and query like 'LISTEN %' and state = 'idle'`;
-      await expect.poll(async () => (await listeners.execute(t.db)).rows.length).toBe(1);
-      await sql`select pg_terminate_backend(pid) from (${listeners}) as listening`.execute(t.db);
-
-      // Sent while nobody listens: the stream catches up once the bus is back.
-      const during = await sendMessage(t, ada, offerId, 'Sent during the outage.');
-      expect(messageOf(await stream.next(named('message')))._id).toBe(during);
-      await expect.poll(async () => (await listeners.execute(t.db)).rows.length).toBe(1);
-      const after = await sendMessage(t, ada, offerId, 'Sent after it.');
-      expect(messageOf(await stream.next(named('message')))._id).toBe(after);
-    },
-  );
 });
