@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
   await app.register(offersRoutes, { auth, db: deps.db });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { db: deps.db });
-  await app.register(searchRoutes, { auth, db: deps.db });
+  await app.register(searchRoutes, { auth, db: deps.db, cacheSize: config.searchCacheSize });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

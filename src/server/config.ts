@@ -43,6 +43,8 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: positiveInt(500),
   /** How long a verified session is trusted without the database (0 turns the cache off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Search answers kept while the database is unchanged (0 turns the cache off). */
+  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
 });
 
 export interface Config {
@@ -60,6 +62,7 @@ export interface Config {
   logFormat: 'text' | 'json';
   slowRequestMs: number;
   sessionCacheSeconds: number;
+  searchCacheSize: number;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
 }
@@ -103,6 +106,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT,
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    searchCacheSize: e.SEARCH_CACHE_SIZE,
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
   };
 }

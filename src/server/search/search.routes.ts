@@ -2,13 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taskSearchQuerySchema, taskSearchResultSchema } from '../../shared/search.ts';
 import { optionalUser } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { createSearchCache } from './search-cache.ts';
 import { searchTasks } from './search.store.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
-export const searchRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
+export interface SearchRoutesOptions extends TasksRoutesOptions {
+  /** How many answers the process keeps (config SEARCH_CACHE_SIZE). */
+  cacheSize: number;
+}
+
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
-  { auth, db },
+  { auth, db, cacheSize },
 ) => {
+  const cache = createSearchCache(cacheSize);
   app.get(
     '/api/tasks/search',
     {
@@ -23,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
     },
     async (request) => {
       const user = await optionalUser(auth, request);
-      return searchTasks(db, request.query, { includeEmail: user !== null });
+      return searchTasks(db, request.query, { includeEmail: user !== null }, cache);
     },
   );
 };

@@ -52,6 +52,18 @@ async function postAll(word: string, tasks: Record<string, unknown>[]): Promise<
   return posted;
 }
 
+/** The ids in the order every list uses: newest first, ties by id (tasks posted in one ms). */
+async function newestFirst(taskIds: string[]): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('tasks')
+    .select('id')
+    .where('id', 'in', taskIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 async function setTaskRow(id: string, values: { deadline?: string; created_at?: string }) {
   await t.db.updateTable('tasks').set(values).where('id', '=', id).execute();
 }
@@ -89,7 +101,9 @@ describe('words', () => {
       titles(await search(new URLSearchParams({ q: `${word} ${text}` }))).sort();
     expect(await typed('logo bakery')).toEqual([`Logo for a bakery ${word}`]);
     expect(await typed('logo bak')).toEqual([`Logo for a bakery ${word}`]);
-    expect(await typed('logo b')).toEqual([`Logo for a bakery ${word}`]);
+    // A last word of one letter is not a prefix yet (it would match most tasks): results
+    // narrow from the second letter on.
+    expect(await typed('logo b')).toEqual([`Logo for a bakery ${word}`, `Logo for a gym ${word}`]);
     expect(await typed('lo')).toEqual([`Logo for a bakery ${word}`, `Logo for a gym ${word}`]);
     expect(await typed('bakery')).toEqual([
       `Logo for a bakery ${word}`,
@@ -361,7 +375,7 @@ describe('pages', () => {
       expect(next).toMatchObject({ total: 7, page, pageSize: 3, asOf: first.asOf });
       seen.push(...ids(next));
     }
-    expect(seen).toEqual([...posted].reverse());
+    expect(seen).toEqual(await newestFirst(posted));
     // Past the last page: no items, the same total.
     expect(await search(`q=${word}&pageSize=3&page=4`)).toMatchObject({ items: [], total: 7 });
     // The default page size is 12.
@@ -378,7 +392,7 @@ describe('pages', () => {
     // Two newer tasks arrive while the reader looks at page 1.
     await postAll(word, [{ title: 'New 1' }, { title: 'New 2' }]);
     const second = await search(`q=${word}&pageSize=3&page=2&asOf=${first.asOf}`);
-    expect([...ids(first), ...ids(second)]).toEqual([...posted].reverse());
+    expect([...ids(first), ...ids(second)]).toEqual(await newestFirst(posted));
     expect(second.total).toBe(6);
     // Without asOf, page 2 starts with what page 1 already showed.
     const shifted = await search(`q=${word}&pageSize=3&page=2`);

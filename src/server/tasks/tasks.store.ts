@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import {
   isExpired,
   type Task,
@@ -74,10 +74,12 @@ export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: strin
   };
 }
 
-/** Tasks with their poster and assignee: the rows toTask reads. */
-export function selectTasks(db: Db) {
-  return db
-    .selectFrom('tasks')
+/** Tasks (from `from`, all of them by default) with their poster and assignee: what toTask reads. */
+export function selectTasks(
+  db: Db,
+  from: SelectQueryBuilder<Database, 'tasks', object> = db.selectFrom('tasks'),
+) {
+  return from
     .innerJoin('user', 'user.id', 'tasks.user_id')
     .leftJoin('user as assignee', 'assignee.id', 'tasks.assignee_id')
     .select(TASK_COLUMNS.map((column) => `tasks.${column}` as const))

@@ -16,6 +16,17 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 const ACCENTED = 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįñńňòóôõöøōőŕřśšşťţùúûüūůűýÿźżž';
 const UNACCENTED = 'aaaaaaaaacccddeeeeeeeeiiiiiinnnoooooooorrsssttuuuuuuuyyzzz';
 
+/** The key of the advisory lock that orders the posting of tasks (PostgreSQL). */
+export const TASKS_SEQ_LOCK = 110_005;
+
+const SEARCH_INDEXES: Record<string, string[]> = {
+  tasks_status_budget_idx: ['status', 'budget_cents', 'created_at desc', 'id desc'],
+  tasks_budget_idx: ['budget_cents', 'created_at desc', 'id desc'],
+  // seq last: PostgreSQL checks a search's cut in the index too.
+  tasks_status_count_idx: ['status', 'deadline', 'category', 'budget_cents', 'seq'],
+  tasks_count_idx: ['deadline', 'category', 'budget_cents', 'seq'],
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -24,27 +35,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     with numbered as (select id, row_number() over (order by created_at, id) as n from tasks)
     update tasks set seq = numbered.n from numbered where numbered.id = tasks.id
   `.execute(db);
-  await db.schema
-    .createTable('tasks_seq')
-    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
-    .addColumn('value', 'integer', (c) => c.notNull())
-    .execute();
-  await sql`insert into tasks_seq (id, value) select 1, coalesce(max(seq), 0) from tasks`.execute(
-    db,
-  );
-  await db.schema.createIndex('tasks_seq_idx').on('tasks').column('seq').unique().execute();
+  // Unique by seq; the columns after it let a search with words filter, count and order its
+  // matches from this index alone, reading the table only for the page it answers.
+  // (PostgreSQL filters the matches of its GIN index in the table, as it must to see them.)
+  const seqColumns = isPostgres
+    ? ['seq']
+    : ['seq', 'status', 'deadline', 'category', 'budget_cents', 'created_at', 'id'];
+  await db.schema.createIndex('tasks_seq_idx').on('tasks').columns(seqColumns).unique().execute();
 
   if (isPostgres) await upPostgres(db);
   else await upSqlite(db);
 
-  // Filters without words: the open tasks (the default) by each order, with the filters'
-  // columns in the index so that counting them reads the index alone.
-  const indexes: Record<string, string[]> = {
-    tasks_search_category_idx: ['status', 'category', 'deadline', 'budget_cents'],
-    tasks_search_budget_idx: ['status', 'budget_cents', 'created_at desc', 'id desc'],
-    tasks_budget_idx: ['budget_cents', 'created_at desc', 'id desc'],
-  };
-  for (const [name, columns] of Object.entries(indexes)) {
+  // Searches without words walk an index in the order asked for (ties newest first, like
+  // migrations 0002 and 0003: newest, deadline and bids have theirs) and count in an index that
+  // holds every column a filter reads. search.store.ts says which index each query uses.
+  for (const [name, columns] of Object.entries(SEARCH_INDEXES)) {
     await db.schema.createIndex(name).on('tasks').columns(columns).execute();
   }
 
@@ -74,10 +79,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
+  // The last seq handed out. Writers take turns on SQLite, so seq order is commit order.
+  await db.schema
+    .createTable('tasks_seq')
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('value', 'integer', (c) => c.notNull())
+    .execute();
+  await sql`insert into tasks_seq (id, value) select 1, coalesce(max(seq), 0) from tasks`.execute(
+    db,
+  );
   await sql`
     create virtual table tasks_fts using fts5(
       title, description, content = 'tasks', content_rowid = 'seq',
-      tokenize = 'porter unicode61 remove_diacritics 2'
+      tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3'
     )
   `.execute(db);
   await sql`insert into tasks_fts (tasks_fts) values ('rebuild')`.execute(db);
@@ -132,11 +146,18 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       generated always as (${vector('title', 'A')} || ${vector('description', 'B')}) stored
   `.execute(db);
   await sql`create index tasks_search_idx on tasks using gin (search)`.execute(db);
-  // The row lock on tasks_seq is held to the commit, so seq order is commit order.
+  // A sequence hands out seq; a transaction-level advisory lock, held to the commit, lets one
+  // transaction at a time post tasks, so seq order is commit order: every task up to the
+  // largest seq visible has committed (search.store.ts reads that as a search's cut).
+  await sql`create sequence tasks_seq owned by tasks.seq`.execute(db);
+  await sql`select setval('tasks_seq', (select coalesce(max(seq), 0) + 1 from tasks), false)`.execute(
+    db,
+  );
   await sql`
     create function tasks_take_seq() returns trigger language plpgsql as $$
     begin
-      update tasks_seq set value = value + 1 where id = 1 returning value into new.seq;
+      perform pg_advisory_xact_lock(${sql.lit(TASKS_SEQ_LOCK)});
+      new.seq := nextval('tasks_seq');
       return new;
     end
     $$
@@ -150,16 +171,13 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema.dropTable('saved_searches').execute();
-  for (const index of [
-    'tasks_search_category_idx',
-    'tasks_search_budget_idx',
-    'tasks_budget_idx',
-  ]) {
+  for (const index of Object.keys(SEARCH_INDEXES)) {
     await db.schema.dropIndex(index).execute();
   }
   if (isPostgres) {
     await sql`drop trigger tasks_take_seq on tasks`.execute(db);
     await sql`drop function tasks_take_seq()`.execute(db);
+    await sql`drop sequence tasks_seq`.execute(db);
     await sql`drop index tasks_search_idx`.execute(db);
     await db.schema.alterTable('tasks').dropColumn('search').execute();
     await sql`drop function tasklane_fold(text)`.execute(db);
@@ -170,8 +188,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql`drop trigger ${sql.id(trigger)}`.execute(db);
     }
     await sql`drop table tasks_fts`.execute(db);
+    await db.schema.dropTable('tasks_seq').execute();
   }
   await db.schema.dropIndex('tasks_seq_idx').execute();
-  await db.schema.dropTable('tasks_seq').execute();
   await db.schema.alterTable('tasks').dropColumn('seq').execute();
 }
