@@ -23,6 +23,7 @@ import { serializerCompiler } from './serializer.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { savedSearchesRoutes } from './search/saved-searches.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { auth:
   await app.register(offersRoutes, { auth, db: deps.db });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { db: deps.db });
+  await app.register(savedSearchesRoutes, { auth, db: deps.db });
   await app.register(searchRoutes, { auth, db: deps.db, cacheSize: config.searchCacheSize });
 
   const clientDir = deps.clientDir;

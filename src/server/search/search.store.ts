@@ -227,23 +227,17 @@ async function readPage(db: Db, { query, cut, isCutNeeded, options }: Plan) {
 const cacheKey = (query: TaskSearchQuery, options: ReadOptions) =>
   JSON.stringify([query, options.includeEmail, todayUtc()]);
 
-/** The search as of its cut: from the cache while the database has not changed since. */
-async function answer(
+/** The search read as of its cut, with the state (`readState`) read just before. */
+async function readAnswer(
   db: Db,
   query: TaskSearchQuery,
   options: ReadOptions,
-  cache: SearchCache,
+  state: { seq: number },
   isCutAlwaysNeeded: boolean,
 ): Promise<TaskSearchResult> {
-  const state = await readState(db);
-  const key = cacheKey(query, options);
-  const cached = cache.get(key, state.token);
-  if (cached) return cached;
   const cut = query.asOf ? parseAsOf(query.asOf) : { seq: state.seq, today: todayUtc() };
   const isCutNeeded = isCutAlwaysNeeded || cut.seq < state.seq;
-  const result = await readPage(db, { query, cut, isCutNeeded, options });
-  cache.set(key, state.token, result);
-  return result;
+  return readPage(db, { query, cut, isCutNeeded, options });
 }
 
 /**
@@ -261,6 +255,21 @@ export async function searchTasks(
   options: ReadOptions,
   cache: SearchCache = NO_SEARCH_CACHE,
 ): Promise<TaskSearchResult> {
-  if (isPostgres(db)) return answer(db, query, options, cache, true);
-  return db.transaction().execute((trx) => answer(trx, query, options, cache, false));
+  // A kept answer whose token is the database's now is the answer now.
+  const key = cacheKey(query, options);
+  const state = await readState(db);
+  const cached = cache.get(key, state.token);
+  if (cached) return cached;
+  let answer: TaskSearchResult;
+  let token = state.token;
+  if (isPostgres(db)) {
+    answer = await readAnswer(db, query, options, state, true);
+  } else {
+    [answer, token] = await db.transaction().execute(async (trx) => {
+      const now = await readState(trx);
+      return [await readAnswer(trx, query, options, now, false), now.token] as const;
+    });
+  }
+  cache.set(key, token, answer);
+  return answer;
 }
