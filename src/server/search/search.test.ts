@@ -459,6 +459,40 @@ describe('answers kept while the database is unchanged', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('describes the search, its parameters and the saved searches; GET /api/tasks as the heavy call', async () => {
+    type Operation = { summary?: string; parameters?: { name: string }[] };
+    const spec = (await call(t, 'GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const paths = spec.paths;
+    const search = paths['/api/tasks/search']?.get;
+    expect(search?.parameters?.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining([
+        'q',
+        'category',
+        'minBudget',
+        'maxBudget',
+        'deadlineFrom',
+        'deadlineTo',
+        'status',
+        'sort',
+        'page',
+        'pageSize',
+        'asOf',
+      ]),
+    );
+    for (const [path, method] of [
+      ['/api/me/saved-searches', 'get'],
+      ['/api/me/saved-searches', 'post'],
+      ['/api/me/saved-searches/{id}', 'delete'],
+    ] as const) {
+      expect(paths[path]?.[method]?.summary, `${method} ${path}`).toEqual(expect.any(String));
+    }
+    expect(paths['/api/tasks']?.get?.summary).toMatch(/heavy/);
+  });
+});
+
 describe('bad parameters answer 400 {message}', () => {
   const cases: [string, string][] = [
     [`q=${'a'.repeat(201)}`, SEARCH_MESSAGES.qInvalid],
