@@ -1,63 +1,41 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../src/server/config.ts';
-import { answerKey, type BareAnswer, type BareAnswers } from './bare-answers.ts';
 import { BIDDER, seedBenchData } from './bench-data.ts';
-import { runLoad, type LoadResult, type LoadSpec, type MeasuredLoad } from './load.ts';
 import {
-  findFreePort,
-  readCpuSeconds,
-  spawnChild,
-  stopAllChildren,
-  stopChild,
-  waitUntilAnswering,
-} from './processes.ts';
+  CONNECTIONS,
+  formatInt,
+  formatLoad,
+  formatMicros,
+  formatPercent,
+  loadRoute,
+  log,
+  mark,
+  printFailures,
+  printTable,
+  SECONDS,
+  startBareServer,
+  serverEnv,
+  startServer,
+  WARMUP_SECONDS,
+  type Route,
+  type RouteResult,
+} from './bench-server.ts';
+import type { LoadResult } from './load.ts';
+import { printSearchReport, runSearchBenches } from './search-bench.ts';
+import { stopAllChildren, stopChild } from './processes.ts';
 
 /**
  * `npm run bench`: the API budgets of DESIGN.md "Budgets", measured against a bare node:http
- * server answering the same bytes in the same run. Reports; never fails on a missed target.
+ * server answering the same bytes in the same run, then search at 100,000 tasks on SQLite and
+ * PostgreSQL (search-bench.ts). Reports; never fails on a missed target.
  * BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 2) set each run's length.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
 const TASK_COUNT = 10_000;
-const CONNECTIONS = 50;
 const P99_TARGET_MS = 10;
 const START_TARGET_MS = 1000;
-const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
-const WARMUP_SECONDS = positiveNumber(process.env.BENCH_WARMUP_SECONDS, 2);
 const LIST_PATH = '/api/tasks?limit=8&sort=deadline';
-
-interface Route {
-  label: string;
-  method: 'GET' | 'PATCH';
-  path: string;
-  headers: Record<string, string>;
-  /** DESIGN.md's floor for real req/s over bare req/s, when it sets one. */
-  minRatio?: number;
-}
-
-interface RouteResult {
-  route: Route;
-  real: MeasuredLoad;
-  bare: MeasuredLoad;
-}
-
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
-async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
-  const startedAt = performance.now();
-  const child = spawnChild(['src/server/main.ts'], { cwd: ROOT, env });
-  const firstAnswerMs = await waitUntilAnswering(`${baseUrl}/api/tasks?limit=1`, child, startedAt);
-  const cpuSeconds = child.process.pid ? readCpuSeconds(child.process.pid) : undefined;
-  return { child, firstAnswerMs, cpuMs: cpuSeconds === undefined ? undefined : cpuSeconds * 1000 };
-}
 
 /** The session cookie of the bidder, signed in the way the browser does it. */
 async function signInBidder(baseUrl: string): Promise<string> {
@@ -76,50 +54,6 @@ async function signInBidder(baseUrl: string): Promise<string> {
   if (!cookie) throw new Error('bidder sign-in set no cookie');
   return cookie;
 }
-
-async function captureAnswer(baseUrl: string, route: Route): Promise<BareAnswer> {
-  const response = await fetch(`${baseUrl}${route.path}`, {
-    method: route.method,
-    headers: route.headers,
-  });
-  const body = await response.text();
-  if (response.status !== 200) {
-    throw new Error(`${route.method} ${route.path}: ${response.status} ${body}`);
-  }
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? 'application/json',
-    body,
-  };
-}
-
-function loadSpec(baseUrl: string, route: Route): LoadSpec {
-  return {
-    url: `${baseUrl}${route.path}`,
-    method: route.method,
-    headers: route.headers,
-    connections: CONNECTIONS,
-    warmupSeconds: WARMUP_SECONDS,
-    seconds: SECONDS,
-  };
-}
-
-function describeFailures(result: LoadResult): string {
-  const problems = [
-    result.non2xx ? `${result.non2xx} non-2xx` : '',
-    result.errors ? `${result.errors} errors` : '',
-    result.timeouts ? `${result.timeouts} timeouts` : '',
-  ].filter(Boolean);
-  return problems.join(', ');
-}
-
-const mark = (ok: boolean) => (ok ? '✓ PASS' : '✗ FAIL');
-const formatInt = (value: number) => Math.round(value).toLocaleString('en-US');
-// Rounded down, so that a ratio shown as 40% has met a 40% floor.
-const formatPercent = (ratio: number) => `${Math.floor(ratio * 100 + 1e-9)}%`;
-const formatMicros = (micros: number | undefined) =>
-  micros === undefined ? '-' : String(Math.round(micros));
-const formatLoad = () => os.loadavg()[0]?.toFixed(1) ?? '?';
 
 function printReport(
   results: RouteResult[],
@@ -153,16 +87,6 @@ function printReport(
       formatMicros(bare.serverCpuMicros),
     ];
   });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-
   console.log('');
   console.log(
     `Tasklane API bench: SQLite, ${formatInt(TASK_COUNT)} tasks, ${CONNECTIONS} connections, ` +
@@ -170,17 +94,13 @@ function printReport(
       `${os.availableParallelism()} cores`,
   );
   console.log('');
-  console.log(line(header));
-  console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line(row));
-
-  const invalid = results.flatMap(({ route, real, bare }) =>
-    [
-      [`${route.label} (real)`, describeFailures(real)],
-      [`${route.label} (bare)`, describeFailures(bare)],
-    ].filter(([, problems]) => problems),
+  printTable(header, rows);
+  printFailures(
+    results.flatMap(({ route, real, bare }): [string, LoadResult][] => [
+      [`${route.label} (real)`, real],
+      [`${route.label} (bare)`, bare],
+    ]),
   );
-  for (const [run, problems] of invalid) console.log(`! ${run}: ${problems}`);
 
   console.log('');
   console.log(
@@ -218,20 +138,8 @@ function printReport(
 
 async function runBench(dataDir: string): Promise<void> {
   const loadAtStart = formatLoad();
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    // The default configuration (issue 8): logging and the session cache as `npm start` has them.
-    AUTH_RATE_LIMIT_MAX: '1000000',
-    // The budgets are about the embedded store, whatever the shell points at.
-    DATABASE_URL: '',
-    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
-  };
+  // The budgets are about the embedded store, whatever the shell points at.
+  const { baseUrl, env } = await serverEnv(dataDir);
 
   const seedStart = performance.now();
   const { taskIds } = await seedBenchData(parseConfig(env), TASK_COUNT);
@@ -264,28 +172,15 @@ async function runBench(dataDir: string): Promise<void> {
     },
   ];
 
-  const answers: BareAnswers = {};
-  for (const route of routes) {
-    answers[answerKey(route.method, route.path, Boolean(route.headers.cookie))] =
-      await captureAnswer(baseUrl, route);
-  }
-  const answersFile = path.join(dataDir, 'bare-answers.json');
-  fs.writeFileSync(answersFile, JSON.stringify(answers));
-  const barePort = await findFreePort();
-  const bareUrl = `http://127.0.0.1:${barePort}`;
-  const bareStartedAt = performance.now();
-  const bare = spawnChild(['bench/bare-server.ts', answersFile, String(barePort)], { cwd: ROOT });
-  await waitUntilAnswering(`${bareUrl}${routes[0]?.path}`, bare, bareStartedAt);
-
+  const bare = await startBareServer(baseUrl, routes, dataDir);
   const results: RouteResult[] = [];
   for (const route of routes) {
     log(`loading ${route.label}: real server…`);
-    const real = await runLoad(loadSpec(baseUrl, route), ROOT, server.process.pid ?? 0);
+    const real = await loadRoute(baseUrl, route, server);
     log(`loading ${route.label}: bare server…`);
-    const bareResult = await runLoad(loadSpec(bareUrl, route), ROOT, bare.process.pid ?? 0);
-    results.push({ route, real, bare: bareResult });
+    results.push({ route, real, bare: await loadRoute(bare.url, route, bare.child) });
   }
-  await stopChild(bare);
+  await stopChild(bare.child);
 
   await stopChild(server);
   const restart = await startServer(env, baseUrl);
@@ -316,6 +211,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await runBench(dataDir);
+  printSearchReport(await runSearchBenches());
 } catch (error) {
   // After a signal the children were stopped under the bench's feet: that is no failure to report.
   if (!cleaned) console.error('bench failed:', error instanceof Error ? error.message : error);

@@ -10,6 +10,7 @@ import {
   type ScriptAccount,
   formatLocalDate,
 } from '../src/server/seed/demo-data.ts';
+import { createRandom } from '../src/server/seed/bulk-tasks.ts';
 
 const POSTERS = 4;
 const CHUNK_ROWS = 500;
@@ -24,18 +25,6 @@ export const BIDDER: ScriptAccount = {
 
 export interface BenchData {
   taskIds: string[];
-}
-
-/** A fixed-seed generator, so every run measures the same data. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

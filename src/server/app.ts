@@ -29,6 +29,8 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { savedSearchesRoutes } from './search/saved-searches.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 
 export interface AppDeps {
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => bus.close());
+  await app.register(savedSearchesRoutes, { auth, db: deps.db });
+  await app.register(searchRoutes, { auth, db: deps.db, cacheSize: config.searchCacheSize });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -51,6 +51,8 @@ const envSchema = z.object({
   MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** How often an open event stream gets a comment line, so proxies keep it open. */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  /** Search answers kept while the database is unchanged (0 turns the cache off). */
+  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
 });
 
 export interface Config {
@@ -70,6 +72,7 @@ export interface Config {
   sessionCacheSeconds: number;
   /** Absolute; undefined serves dist/client. */
   clientDir: string | undefined;
+  searchCacheSize: number;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
@@ -117,6 +120,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
+    searchCacheSize: e.SEARCH_CACHE_SIZE,
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
     writeLimit: {
       max: e.MESSAGE_RATE_LIMIT_MAX,

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { NotificationType } from '../../shared/notifications.ts';
 import type { OfferStatus } from '../../shared/offers.ts';
+import type { SearchSort, SearchStatus } from '../../shared/search-rules.ts';
 import type { TaskStatus } from '../../shared/task-status.ts';
 
 /** Better Auth's user table (its default names); we read it to show a task's poster. */
@@ -47,6 +48,8 @@ export interface TaskTable {
   assigned_at: ColumnType<string | null, string | null | undefined, string | null>;
   delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
   completed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The order tasks were posted in, set by the database on insert (migration 0005). */
+  seq: ColumnType<number, never, never>;
 }
 
 export interface BidTable {
@@ -146,6 +149,23 @@ export interface Position {
   id: string;
 }
 
+/** A user's saved search (issue 11), one column per filter of src/shared/search.ts. */
+export interface SavedSearchTable {
+  id: string;
+  user_id: string;
+  name: string;
+  q: string | null;
+  /** `|Design|Writing|`; null for every category. */
+  categories: string | null;
+  min_budget_cents: number | null;
+  max_budget_cents: number | null;
+  deadline_from: string | null;
+  deadline_to: string | null;
+  status: SearchStatus;
+  sort: SearchSort | null;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   account: AccountTable;
@@ -159,4 +179,5 @@ export interface Database {
   messages: MessageTable;
   notifications: NotificationTable;
   conversation_rate_limits: ConversationRateLimitTable;
+  saved_searches: SavedSearchTable;
 }

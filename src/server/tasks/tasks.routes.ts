@@ -41,9 +41,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
       // A full list can run to many kilobytes: worth compressing, unlike one task.
       compress: { threshold: 1024 },
       schema: {
-        summary: 'List tasks',
+        summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 300 bytes each (some 30 MB at 100,000 tasks): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },

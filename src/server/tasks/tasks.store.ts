@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import {
   isExpired,
   type Task,
@@ -18,7 +18,26 @@ import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from 
 
 type Db = Kysely<Database>;
 
-type TaskRow = Selectable<TaskTable> &
+/**
+ * The task columns an answer reads: named, not `tasks.*`, so that a column kept for another
+ * purpose (PostgreSQL's search vector, migration 0005) is never read with every task.
+ */
+const TASK_COLUMNS = [
+  'id',
+  'title',
+  'category',
+  'description',
+  'deadline',
+  'budget_cents',
+  'bids_count',
+  'user_id',
+  'status',
+  'assignee_id',
+  'delivered_at',
+  'completed_at',
+] as const;
+
+type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
   Pick<Selectable<UserTable>, 'email' | 'name'> & {
     assignee_name: string | null;
     assignee_image: string | null;
@@ -32,7 +51,8 @@ export interface ReadOptions {
 const toCents = (budget: number) => Math.round(budget * 100);
 const now = () => new Date().toISOString();
 
-function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: string): Task {
+/** A row of selectTasks as the API answers it (every task answer, search included). */
+export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: string): Task {
   return {
     _id: row.id,
     title: row.title,
@@ -55,12 +75,15 @@ function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: string): Tas
   };
 }
 
-function selectTasks(db: Db) {
-  return db
-    .selectFrom('tasks')
+/** Tasks (from `from`, all of them by default) with their poster and assignee: what toTask reads. */
+export function selectTasks(
+  db: Db,
+  from: SelectQueryBuilder<Database, 'tasks', object> = db.selectFrom('tasks'),
+) {
+  return from
     .innerJoin('user', 'user.id', 'tasks.user_id')
     .leftJoin('user as assignee', 'assignee.id', 'tasks.assignee_id')
-    .selectAll('tasks')
+    .select(TASK_COLUMNS.map((column) => `tasks.${column}` as const))
     .select(['user.email', 'user.name', 'assignee.name as assignee_name'])
     .select('assignee.image as assignee_image');
 }

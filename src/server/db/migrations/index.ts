@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as orderMatchingIndexes from './0002-order-matching-indexes.ts';
 import * as marketplaceLoop from './0003-marketplace-loop.ts';
 import * as conversations from './0004-conversations.ts';
+import * as search from './0005-search.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-order-matching-indexes': orderMatchingIndexes,
   '0003-marketplace-loop': marketplaceLoop,
   '0004-conversations': conversations,
+  '0005-search': search,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,233 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createAuthForScripts } from '../src/server/auth/auth.ts';
+import { parseConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
+import {
+  CONNECTIONS,
+  formatInt,
+  formatMicros,
+  formatPercent,
+  loadRoute,
+  log,
+  mark,
+  printFailures,
+  printTable,
+  startBareServer,
+  serverEnv,
+  startServer,
+  type Route,
+} from './bench-server.ts';
+import type { LoadResult, MeasuredLoad } from './load.ts';
+import { stopChild } from './processes.ts';
+
+/**
+ * Issue 11: GET /api/tasks/search at 100,000 tasks on SQLite and, when a server answers at
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), on PostgreSQL in a
+ * database of its own that it drops afterwards. Each search is loaded on the server as `npm
+ * start` runs it (answers kept while the database is unchanged), on the same server without
+ * that cache (SEARCH_CACHE_SIZE=0: every request reads the database), and on the bare server.
+ */
+
+/** BENCH_SEARCH_TASKS sets another count (a quick try of the bench itself). */
+export const SEARCH_TASK_COUNT = Number(process.env.BENCH_SEARCH_TASKS) || 100_000;
+const ANSWER_TARGET_BYTES = 30 * 1024;
+const P99_TARGET_MS = { sqlite: 20, postgres: 30 } as const;
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Engine = keyof typeof P99_TARGET_MS;
+
+const SEARCH_ROUTES: Route[] = [
+  { label: 'keyword', method: 'GET', path: '/api/tasks/search?q=logo', headers: {} },
+  {
+    label: 'keyword + category + budget',
+    method: 'GET',
+    path: '/api/tasks/search?q=shopify&category=Web+Development&maxBudget=500',
+    headers: {},
+  },
+  {
+    label: 'filters only',
+    method: 'GET',
+    path: '/api/tasks/search?category=Design&minBudget=100&maxBudget=1000',
+    headers: {},
+  },
+];
+
+export interface SearchRouteResult {
+  route: Route;
+  answerBytes: number;
+  total: number;
+  cached: MeasuredLoad;
+  uncached: MeasuredLoad;
+  bare: MeasuredLoad;
+}
+
+export interface SearchBench {
+  engine: Engine;
+  seedSeconds: number;
+  results: SearchRouteResult[];
+}
+
+/** An admin connection to PostgreSQL, or null when none answers. */
+async function connectAdmin(): Promise<pg.Client | null> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    return null;
+  }
+}
+
+async function runOnEngine(
+  engine: Engine,
+  dataDir: string,
+  databaseUrl: string,
+): Promise<SearchBench> {
+  const { baseUrl, env } = await serverEnv(dataDir, databaseUrl);
+
+  const seedStart = performance.now();
+  const config = parseConfig(env);
+  const handle = await openDatabase(config);
+  try {
+    const auth = createAuthForScripts(config, handle);
+    await seedBulkTasks(handle.db, { count: SEARCH_TASK_COUNT, auth });
+    // What autovacuum does soon after a load: statistics for the planner, and the visibility
+    // map that lets counts read an index alone.
+    if (engine === 'postgres') await sql`vacuum analyze tasks`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  log(`${engine}: seeded ${formatInt(SEARCH_TASK_COUNT)} tasks in ${seedSeconds.toFixed(1)} s`);
+
+  const cachedServer = await startServer(env, baseUrl);
+  const bare = await startBareServer(baseUrl, SEARCH_ROUTES, dataDir);
+  const partial: Omit<SearchRouteResult, 'uncached'>[] = [];
+  for (const route of SEARCH_ROUTES) {
+    const answer = bare.answers[`GET ${route.path}`];
+    const body = JSON.parse(answer?.body ?? '{}') as { total?: number };
+    log(`${engine} search ${route.label}: real server…`);
+    const cached = await loadRoute(baseUrl, route, cachedServer.child);
+    log(`${engine} search ${route.label}: bare server…`);
+    partial.push({
+      route,
+      answerBytes: Buffer.byteLength(answer?.body ?? ''),
+      total: body.total ?? 0,
+      cached,
+      bare: await loadRoute(bare.url, route, bare.child),
+    });
+  }
+  await stopChild(bare.child);
+  await stopChild(cachedServer.child);
+
+  const uncachedServer = await startServer({ ...env, SEARCH_CACHE_SIZE: '0' }, baseUrl);
+  const results: SearchRouteResult[] = [];
+  for (const result of partial) {
+    log(`${engine} search ${result.route.label}: real server without the cache…`);
+    const uncached = await loadRoute(baseUrl, result.route, uncachedServer.child);
+    results.push({ ...result, uncached });
+  }
+  await stopChild(uncachedServer.child);
+  return { engine, seedSeconds, results };
+}
+
+/** The search bench on SQLite, then on PostgreSQL when one answers. */
+export async function runSearchBenches(): Promise<SearchBench[]> {
+  const benches: SearchBench[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-bench-'));
+  try {
+    benches.push(await runOnEngine('sqlite', dataDir, ''));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const admin = await connectAdmin();
+  if (!admin) {
+    log(`PostgreSQL: nothing answers at ${ADMIN_URL}; its search bench is skipped`);
+    return benches;
+  }
+  const name = `tasklane_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-bench-pg-'));
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    benches.push(await runOnEngine('postgres', pgDir, url.toString()));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  }
+  return benches;
+}
+
+const ENGINE_NAMES: Record<Engine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+export function printSearchReport(benches: SearchBench[]): void {
+  for (const { engine, seedSeconds, results } of benches) {
+    console.log('');
+    console.log(
+      `Search at ${formatInt(SEARCH_TASK_COUNT)} tasks: ${ENGINE_NAMES[engine]}, ` +
+        `${CONNECTIONS} connections (seeded in ${seedSeconds.toFixed(1)} s)`,
+    );
+    console.log('');
+    printTable(
+      [
+        'Search',
+        'total',
+        'answer KB',
+        'req/s',
+        'p99 ms',
+        'no cache req/s',
+        'no cache p99 ms',
+        'bare req/s',
+        'real/bare',
+        'no cache/bare',
+        'CPU µs/req',
+        'no cache CPU µs/req',
+      ],
+      results.map(({ route, total, answerBytes, cached, uncached, bare }) => [
+        route.label,
+        formatInt(total),
+        (answerBytes / 1024).toFixed(1),
+        formatInt(cached.requestsPerSecond),
+        String(cached.p99Ms),
+        formatInt(uncached.requestsPerSecond),
+        String(uncached.p99Ms),
+        formatInt(bare.requestsPerSecond),
+        formatPercent(cached.requestsPerSecond / bare.requestsPerSecond),
+        formatPercent(uncached.requestsPerSecond / bare.requestsPerSecond),
+        formatMicros(cached.serverCpuMicros),
+        formatMicros(uncached.serverCpuMicros),
+      ]),
+    );
+    console.log('');
+    console.log(`Paths: ${results.map(({ route }) => route.path).join('  ')}`);
+    printFailures(
+      results.flatMap(({ route, cached, uncached, bare }): [string, LoadResult][] => [
+        [`${route.label} (real)`, cached],
+        [`${route.label} (no cache)`, uncached],
+        [`${route.label} (bare)`, bare],
+      ]),
+    );
+    const target = P99_TARGET_MS[engine];
+    console.log(`Targets (issue 11), ${ENGINE_NAMES[engine]}:`);
+    for (const { route, cached, uncached, answerBytes } of results) {
+      console.log(
+        `  ${mark(cached.p99Ms < target)}  ${route.label} p99 < ${target} ms: ${cached.p99Ms} ms ` +
+          `(without the cache: ${uncached.p99Ms} ms ${uncached.p99Ms < target ? '✓' : '✗'})`,
+      );
+      console.log(
+        `  ${mark(answerBytes < ANSWER_TARGET_BYTES)}  ${route.label} answer < 30 KB: ` +
+          `${(answerBytes / 1024).toFixed(1)} KB`,
+      );
+    }
+  }
+}

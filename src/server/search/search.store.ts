@@ -1,0 +1,275 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import {
+  AS_OF_PATTERN,
+  PAGE_SIZE_DEFAULT,
+  type SearchSort,
+  type TaskSearchQuery,
+  type TaskSearchResult,
+} from '../../shared/search.ts';
+import { todayUtc } from '../../shared/tasks.ts';
+import type { Database } from '../db/types.ts';
+import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
+import { NO_SEARCH_CACHE, type SearchCache } from './search-cache.ts';
+import { isPostgres, textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Where a search's pages stop: the last task posted when its first page was read (`seq`, which
+ * the database hands out in commit order, migration 0005) and that day in UTC, which decides
+ * what has expired. Every page of one search reads the same tasks, however many are posted
+ * meanwhile (docs/decisions/008-search.md).
+ */
+interface Cut {
+  seq: number;
+  today: string;
+}
+
+const formatAsOf = (cut: Cut) => `${cut.seq}.${cut.today}`;
+
+function parseAsOf(asOf: string): Cut {
+  const match = AS_OF_PATTERN.exec(asOf);
+  if (!match) throw new Error('asOf is checked by the route schema');
+  return { seq: Number(match[1]), today: match[2] ?? '' };
+}
+
+/**
+ * The last seq that every task posted up to has committed with (migration 0005), and a token
+ * that changes whenever the database has written anything: on SQLite the changes of our one
+ * connection and of any other (data_version); on PostgreSQL the snapshot of transactions.
+ */
+async function readState(db: Db): Promise<{ seq: number; token: string }> {
+  const query = isPostgres(db)
+    ? sql<{ value: number; token: string }>`
+        select coalesce(max(seq), 0) as value, pg_current_snapshot()::text as token from tasks`
+    : sql<{ value: number; token: string }>`
+        select value, total_changes() || '.' || (select data_version from pragma_data_version()) as token
+        from tasks_seq where id = 1`;
+  const { rows } = await query.execute(db);
+  return { seq: Number(rows[0]?.value ?? 0), token: String(rows[0]?.token ?? '') };
+}
+
+type Sort = Exclude<SearchSort, 'relevance'> | 'relevance';
+
+/** relevance needs words; without them the default order is newest first. */
+function sortOf(query: TaskSearchQuery, text: TextMatch | null): Sort {
+  const sort = query.sort ?? (text ? 'relevance' : 'newest');
+  return sort === 'relevance' && !text ? 'newest' : sort;
+}
+
+type TasksEb = ExpressionBuilder<Database, 'tasks'>;
+type Column = 'status' | 'deadline' | 'category' | 'budget_cents' | 'seq';
+/** The columns a condition may use an index of; `planner`: leave the choice to the planner. */
+type IndexUse = readonly Column[] | 'planner';
+
+/**
+ * A column as written in a condition that must not pick an index: an expression of the same
+ * value, `+col` on SQLite, `col || ''` (text) or `col + 0` (numbers) on PostgreSQL.
+ */
+function unindexed(db: Db, column: Column) {
+  const ref = sql.ref(`tasks.${column}`);
+  if (!isPostgres(db)) return sql`+${ref}`;
+  return column === 'budget_cents' || column === 'seq' ? sql`(${ref} + 0)` : sql`(${ref} || '')`;
+}
+
+/**
+ * The search's conditions on `tasks`, saying which index each query reads (migration 0005).
+ * SQLite plans without statistics, and PostgreSQL mistakes a walk over the open tasks' index
+ * for a help to a full-text match; so a condition on a column whose index the query must not
+ * use is written as an expression (`unindexed`), leaving only the index meant for it.
+ */
+function filtersOf(
+  db: Db,
+  query: TaskSearchQuery,
+  today: string,
+  cutSeq: number | undefined,
+  indexUse: IndexUse,
+) {
+  const col = (column: Column) =>
+    indexUse === 'planner' || indexUse.includes(column)
+      ? sql.ref(`tasks.${column}`)
+      : unindexed(db, column);
+  return (eb: TasksEb): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [];
+    // `open`, the default: the tasks that take offers (open, deadline not passed).
+    if ((query.status ?? 'open') === 'open') {
+      conditions.push(eb(col('status'), '=', sql.lit('open')), eb(col('deadline'), '>=', today));
+    }
+    if (query.category) conditions.push(eb(col('category'), 'in', query.category));
+    if (query.minBudget !== undefined) {
+      conditions.push(eb(col('budget_cents'), '>=', Math.round(query.minBudget * 100)));
+    }
+    if (query.maxBudget !== undefined) {
+      conditions.push(eb(col('budget_cents'), '<=', Math.round(query.maxBudget * 100)));
+    }
+    if (query.deadlineFrom) conditions.push(eb(col('deadline'), '>=', query.deadlineFrom));
+    if (query.deadlineTo) conditions.push(eb(col('deadline'), '<=', query.deadlineTo));
+    // Never a task posted after the cut. On SQLite written as the few rows after it (seq's
+    // index), so that a count still reads one covering index (each holds the rowid).
+    if (cutSeq !== undefined) {
+      conditions.push(
+        isPostgres(db)
+          ? eb(col('seq'), '<=', cutSeq)
+          : sql<SqlBool>`tasks.rowid not in (select rowid from tasks where seq > ${cutSeq})`,
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** The columns whose index walks the tasks in `sort`'s order (ties newest first). */
+const ORDER_INDEX_COLUMNS: Record<Sort, Column[]> = {
+  relevance: ['status'],
+  newest: ['status'],
+  deadline: ['status', 'deadline'],
+  budget_asc: ['status', 'budget_cents'],
+  budget_desc: ['status', 'budget_cents'],
+  bids: ['status'],
+};
+
+/** Counting reads one covering index: the open tasks' by deadline, or every task's. */
+const COUNT_INDEX_COLUMNS: Column[] = ['status', 'deadline'];
+
+function ordered<Q extends TasksFrom>(q: Q, sort: Sort, text: TextMatch | null): Q {
+  let ordered = q as TasksFrom;
+  if (sort === 'relevance' && text) ordered = ordered.orderBy(text.score, 'desc');
+  if (sort === 'deadline') ordered = ordered.orderBy('tasks.deadline', 'asc');
+  if (sort === 'budget_asc') ordered = ordered.orderBy('tasks.budget_cents', 'asc');
+  if (sort === 'budget_desc') ordered = ordered.orderBy('tasks.budget_cents', 'desc');
+  if (sort === 'bids') ordered = ordered.orderBy('tasks.bids_count', 'desc');
+  // Ties newest first, then by id: one order for every page.
+  return ordered.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc') as Q;
+}
+
+/**
+ * The page of a search with words: the matches are ordered on their ids, times and scores
+ * alone (on SQLite all in the index of seq), and only the page's tasks are read in full.
+ */
+function pageOfMatches(
+  db: Db,
+  matches: TasksFrom,
+  sort: Sort,
+  text: TextMatch,
+  page: number,
+  pageSize: number,
+) {
+  // Only the columns the order reads: on SQLite, bids_count is the one outside the index.
+  const sortColumn: RawBuilder<unknown> = {
+    relevance: text.score,
+    newest: sql`0`,
+    deadline: sql`tasks.deadline`,
+    budget_asc: sql`tasks.budget_cents`,
+    budget_desc: sql`tasks.budget_cents`,
+    bids: sql`tasks.bids_count`,
+  }[sort];
+  const ids = ordered(matches, sort, text)
+    .select(['tasks.id', 'tasks.created_at', sortColumn.as('sort_key')])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const pageRows = db.selectFrom(ids.as('page')).innerJoin('tasks', 'tasks.id', 'page.id');
+  let q = selectTasks(db, pageRows as unknown as TasksFrom);
+  // The same order again, on the page's columns.
+  const byPage = (column: string) => sql.ref(`page.${column}`);
+  q = q.orderBy(byPage('sort_key'), sort === 'deadline' || sort === 'budget_asc' ? 'asc' : 'desc');
+  return q.orderBy(byPage('created_at'), 'desc').orderBy(byPage('id'), 'desc');
+}
+
+interface Plan {
+  query: TaskSearchQuery;
+  cut: Cut;
+  /** False when no task was posted after the cut: the condition would keep every task. */
+  isCutNeeded: boolean;
+  options: ReadOptions;
+}
+
+/** One page of the search and the total, as of `cut`. */
+async function readPage(db: Db, { query, cut, isCutNeeded, options }: Plan) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+  const text = textMatch(db, query.q);
+  const sort = sortOf(query, text);
+  const from = () => text?.from ?? db.selectFrom('tasks');
+  // With words, the full-text index finds the tasks and no other index is read. Without, SQLite
+  // reads the index of the order (items) or of the count; PostgreSQL chooses well by itself.
+  const planner = isPostgres(db) ? 'planner' : undefined;
+  const itemIndex = text ? [] : (planner ?? ORDER_INDEX_COLUMNS[sort]);
+  const countIndex = text ? [] : (planner ?? COUNT_INDEX_COLUMNS);
+  const cutSeq = isCutNeeded ? cut.seq : undefined;
+  const filtered = from().where(filtersOf(db, query, cut.today, cutSeq, itemIndex));
+  const items = text
+    ? pageOfMatches(db, filtered, sort, text, page, pageSize)
+    : ordered(selectTasks(db, filtered), sort, text)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+  const count = from()
+    .where(filtersOf(db, query, cut.today, cutSeq, countIndex))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'));
+
+  const [rows, totalRow] = await Promise.all([items.execute(), count.executeTakeFirst()]);
+  const today = todayUtc();
+  return {
+    items: rows.map((row) => toTask(row, options, today)),
+    total: Number(totalRow?.total ?? 0),
+    page,
+    pageSize,
+    asOf: formatAsOf(cut),
+  };
+}
+
+/** What makes two answers the same: the search, the page, the reader's view, the day. */
+const cacheKey = (query: TaskSearchQuery, options: ReadOptions) =>
+  JSON.stringify([query, options.includeEmail, todayUtc()]);
+
+/** The search read as of its cut, with the state (`readState`) read just before. */
+async function readAnswer(
+  db: Db,
+  query: TaskSearchQuery,
+  options: ReadOptions,
+  state: { seq: number },
+  isCutAlwaysNeeded: boolean,
+): Promise<TaskSearchResult> {
+  const cut = query.asOf ? parseAsOf(query.asOf) : { seq: state.seq, today: todayUtc() };
+  const isCutNeeded = isCutAlwaysNeeded || cut.seq < state.seq;
+  return readPage(db, { query, cut, isCutNeeded, options });
+}
+
+/**
+ * GET /api/tasks/search (issue 11): one page of the tasks that match, and how many match in all.
+ * Words use each engine's full-text index (text-match.ts); the filters and each order have an
+ * index; every page of a search is read as of one cut (`asOf`).
+ *
+ * SQLite reads the cut and the page in one transaction on its one connection, so nothing is
+ * posted in between and a search as of now needs no condition on seq. PostgreSQL reads them on
+ * several connections at once, so each query keeps to the cut.
+ */
+export async function searchTasks(
+  db: Db,
+  query: TaskSearchQuery,
+  options: ReadOptions,
+  cache: SearchCache = NO_SEARCH_CACHE,
+): Promise<TaskSearchResult> {
+  // A kept answer whose token is the database's now is the answer now.
+  const key = cacheKey(query, options);
+  const state = await readState(db);
+  const cached = cache.get(key, state.token);
+  if (cached) return cached;
+  let answer: TaskSearchResult;
+  let token = state.token;
+  if (isPostgres(db)) {
+    answer = await readAnswer(db, query, options, state, true);
+  } else {
+    [answer, token] = await db.transaction().execute(async (trx) => {
+      const now = await readState(trx);
+      return [await readAnswer(trx, query, options, now, false), now.token] as const;
+    });
+  }
+  cache.set(key, token, answer);
+  return answer;
+}

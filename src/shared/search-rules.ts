@@ -1,0 +1,128 @@
+/**
+ * Search (issue 11): its constants, messages and the words of a query, without zod, so the Browse
+ * page reads and writes its URL with them cheaply. src/shared/search.ts builds the schemas on them.
+ */
+import { BUDGET_MAX, CATEGORIES, isCalendarDate, type Category } from './task-rules.ts';
+
+export const SEARCH_SORTS = [
+  'relevance',
+  'newest',
+  'deadline',
+  'budget_asc',
+  'budget_desc',
+  'bids',
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** `open` (the default): open tasks whose deadline has not passed; `all`: every task. */
+export const SEARCH_STATUSES = ['open', 'all'] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+
+export const PAGE_SIZE_DEFAULT = 12;
+export const PAGE_SIZE_MAX = 50;
+/** Deep pages cost a walk over every task before them; nobody reads 10,000 pages. */
+export const PAGE_MAX = 10_000;
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
+export const SAVED_SEARCHES_MAX = 20;
+
+export const SEARCH_MESSAGES = {
+  qInvalid: `q must be one text of at most ${SEARCH_TEXT_MAX_LENGTH} characters.`,
+  categoryInvalid: `category must be one or more of: ${CATEGORIES.join(', ')} (or All).`,
+  budgetInvalid: `minBudget and maxBudget must be numbers from 0 to ${BUDGET_MAX.toLocaleString('en-US')}.`,
+  budgetRange: 'minBudget must not be more than maxBudget.',
+  dateInvalid: 'deadlineFrom and deadlineTo must be real dates written as YYYY-MM-DD.',
+  dateRange: 'deadlineFrom must not be after deadlineTo.',
+  statusInvalid: `status must be one of: ${SEARCH_STATUSES.join(', ')}.`,
+  sortInvalid: `sort must be one of: ${SEARCH_SORTS.join(', ')}.`,
+  pageInvalid: `page must be a whole number from 1 to ${PAGE_MAX.toLocaleString('en-US')}.`,
+  pageSizeInvalid: `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}.`,
+  asOfInvalid: 'asOf must be the asOf of an earlier search answer.',
+  nameRequired: 'Give the search a name.',
+  nameTooLong: `The name can be at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters.`,
+  nameTaken: 'You already have a saved search with that name.',
+  tooMany: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`,
+  savedSearchNotFound: 'Saved search not found.',
+  loadFailed: 'The tasks could not be loaded.',
+  noResults: 'No tasks match this search.',
+} as const;
+
+/**
+ * The words of a search: runs of letters and digits, lower-cased, in order. Everything else
+ * (quotes, full-text operators, punctuation) only separates words, so any text is a safe query
+ * on either engine, and both split a task's text at the same places (migration 0005).
+ */
+export function searchWords(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/**
+ * A search as the Browse page and saved searches hold it: every filter optional, categories a
+ * list (none means all). The API's query string (src/shared/search.ts) reads into this shape.
+ */
+export interface SearchFilters {
+  q?: string | undefined;
+  category?: Category[] | undefined;
+  minBudget?: number | undefined;
+  maxBudget?: number | undefined;
+  deadlineFrom?: string | undefined;
+  deadlineTo?: string | undefined;
+  status?: SearchStatus | undefined;
+  sort?: SearchSort | undefined;
+}
+
+/** The search filters as query-string pairs, in one order, leaving out what is unset. */
+export function searchFiltersToParams(filters: SearchFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  for (const category of filters.category ?? []) params.append('category', category);
+  if (filters.minBudget !== undefined) params.set('minBudget', String(filters.minBudget));
+  if (filters.maxBudget !== undefined) params.set('maxBudget', String(filters.maxBudget));
+  if (filters.deadlineFrom) params.set('deadlineFrom', filters.deadlineFrom);
+  if (filters.deadlineTo) params.set('deadlineTo', filters.deadlineTo);
+  if (filters.status && filters.status !== 'open') params.set('status', filters.status);
+  if (filters.sort) params.set('sort', filters.sort);
+  return params;
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
+
+const budgetOf = (value: string | null): number | undefined => {
+  if (value === null || !value.trim()) return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 && number <= BUDGET_MAX ? number : undefined;
+};
+
+/**
+ * The search filters of a URL, leniently: a value that is not valid is left out rather than
+ * refused, so a hand-edited link still opens a page. `category=All` means every category (spec §2).
+ */
+export function searchFiltersFromParams(params: URLSearchParams): SearchFilters {
+  const category = params
+    .getAll('category')
+    .flatMap((value) => value.split(','))
+    .filter((value): value is Category => isOneOf(CATEGORIES, value));
+  const date = (name: string) => {
+    const value = params.get(name);
+    return value && isCalendarDate(value) ? value : undefined;
+  };
+  const status = params.get('status');
+  const sort = params.get('sort');
+  return {
+    q: params.get('q')?.slice(0, SEARCH_TEXT_MAX_LENGTH) || undefined,
+    category: category.length ? [...new Set(category)] : undefined,
+    minBudget: budgetOf(params.get('minBudget')),
+    maxBudget: budgetOf(params.get('maxBudget')),
+    deadlineFrom: date('deadlineFrom'),
+    deadlineTo: date('deadlineTo'),
+    status: isOneOf(SEARCH_STATUSES, status) ? status : undefined,
+    sort: isOneOf(SEARCH_SORTS, sort) ? sort : undefined,
+  };
+}
