@@ -34,6 +34,7 @@ import {
   updatePendingOffer,
   type OfferRow,
 } from './offers.store.ts';
+import { toCents } from '../../shared/money.ts';
 
 /**
  * Offers and hiring (issue 9): the rules that span a task and its offers. Every transaction
@@ -43,7 +44,6 @@ import {
  */
 
 type Db = Kysely<Database>;
-const toCents = (amount: number) => Math.round(amount * 100);
 
 /** Why the author's offer on the task is not pending, when it exists in another status. */
 const OFFER_EXISTS: Partial<Record<OfferStatus, string>> = {

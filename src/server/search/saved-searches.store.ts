@@ -11,6 +11,7 @@ import { todayUtc, type Category } from '../../shared/tasks.ts';
 import type { Database, SavedSearchTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { isPostgres, textMatch } from './text-match.ts';
+import { toCents } from '../../shared/money.ts';
 
 /**
  * Saved searches (issue 11): a signed-in user keeps up to 20 searches under names of their own,
@@ -22,7 +23,7 @@ type Db = Kysely<Database>;
 type Row = Selectable<SavedSearchTable>;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const toCents = (usd: number | undefined) => (usd === undefined ? null : Math.round(usd * 100));
+const centsOrNull = (usd: number | undefined) => (usd === undefined ? null : toCents(usd));
 const fromCents = (cents: number | null) => (cents === null ? undefined : Number(cents) / 100);
 
 /** `|Design|Writing|`: each category between bars, so one is found with LIKE '%|Design|%'. */
@@ -93,8 +94,8 @@ export async function createSavedSearch(
         name,
         q: query.q ?? null,
         categories: joinCategories(query.category),
-        min_budget_cents: toCents(query.minBudget),
-        max_budget_cents: toCents(query.maxBudget),
+        min_budget_cents: centsOrNull(query.minBudget),
+        max_budget_cents: centsOrNull(query.maxBudget),
         deadline_from: query.deadlineFrom ?? null,
         deadline_to: query.deadlineTo ?? null,
         status: query.status ?? 'open',

@@ -18,6 +18,7 @@ import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
 import { NO_SEARCH_CACHE, type SearchCache } from './search-cache.ts';
 import { isPostgres, textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
+import { toCents } from '../../shared/money.ts';
 
 type Db = Kysely<Database>;
 
@@ -104,10 +105,10 @@ function filtersOf(
     }
     if (query.category) conditions.push(eb(col('category'), 'in', query.category));
     if (query.minBudget !== undefined) {
-      conditions.push(eb(col('budget_cents'), '>=', Math.round(query.minBudget * 100)));
+      conditions.push(eb(col('budget_cents'), '>=', toCents(query.minBudget)));
     }
     if (query.maxBudget !== undefined) {
-      conditions.push(eb(col('budget_cents'), '<=', Math.round(query.maxBudget * 100)));
+      conditions.push(eb(col('budget_cents'), '<=', toCents(query.maxBudget)));
     }
     if (query.deadlineFrom) conditions.push(eb(col('deadline'), '>=', query.deadlineFrom));
     if (query.deadlineTo) conditions.push(eb(col('deadline'), '<=', query.deadlineTo));

@@ -4,6 +4,7 @@ import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { BidTable, Database, TaskTable } from '../db/types.ts';
 import { addDemoLoop } from './demo-loop.ts';
+import { toCents } from '../../shared/money.ts';
 
 /** An account made by a script through Better Auth (the demo users, the bench's posters). */
 export interface ScriptAccount {
@@ -605,7 +606,7 @@ export async function seedDemoData(
       category: demo.category,
       description: demo.description,
       deadline: formatLocalDate(new Date(now.getTime() + demo.dueInDays * DAY_MS)),
-      budget_cents: Math.round(demo.budget * 100),
+      budget_cents: toCents(demo.budget),
       bids_count: demo.bids,
       user_id: poster.id,
       created_at: createdAt,

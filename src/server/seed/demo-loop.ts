@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { REVIEW_BLIND_DAYS } from '../../shared/reviews.ts';
 import type { OfferTable, ReviewTable, TaskTable } from '../db/types.ts';
+import { toCents } from '../../shared/money.ts';
 
 /**
  * The marketplace loop in the demo (issue 9): pending offers on open tasks, and tasks hired,
@@ -162,7 +163,7 @@ export function addDemoLoop(
       id,
       task_id: task.id,
       bidder_id: userAt(offer.bidder),
-      amount_cents: Math.round(offer.amount * 100),
+      amount_cents: toCents(offer.amount),
       message: offer.message,
       status,
       created_at: at,

@@ -15,6 +15,7 @@ import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from './task-status.ts';
+import { toCents } from '../../shared/money.ts';
 
 type Db = Kysely<Database>;
 
@@ -48,7 +49,6 @@ export interface ReadOptions {
   includeEmail: boolean;
 }
 
-const toCents = (budget: number) => Math.round(budget * 100);
 const now = () => new Date().toISOString();
 
 /** A row of selectTasks as the API answers it (every task answer, search included). */
