@@ -30,9 +30,14 @@ import { stopAllChildren, stopChild } from './processes.ts';
  * `npm run bench`: the API budgets of DESIGN.md "Budgets", measured against a bare node:http
  * server answering the same bytes in the same run, then search at 100,000 tasks on SQLite and
  * PostgreSQL (search-bench.ts). Reports; never fails on a missed target.
- * BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 2) set each run's length.
+ * BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 2) set each run's length;
+ * BENCH_ONLY a part of the route labels to run (see ONLY); BENCH_SERVER_ARGS Node options for
+ * the server (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
 const TASK_COUNT = 10_000;
+/** BENCH_ONLY: run only the routes whose label holds it (`bids`, `search`, …); all when unset. */
+const ONLY = process.env.BENCH_ONLY ?? '';
+const isChosen = (label: string) => label.includes(ONLY);
 const P99_TARGET_MS = 10;
 const START_TARGET_MS = 1000;
 const LIST_PATH = '/api/tasks?limit=8&sort=deadline';
@@ -172,9 +177,10 @@ async function runBench(dataDir: string): Promise<void> {
     },
   ];
 
-  const bare = await startBareServer(baseUrl, routes, dataDir);
+  const chosen = routes.filter((route) => isChosen(route.label));
+  const bare = await startBareServer(baseUrl, chosen, dataDir);
   const results: RouteResult[] = [];
-  for (const route of routes) {
+  for (const route of chosen) {
     log(`loading ${route.label}: real server…`);
     const real = await loadRoute(baseUrl, route, server);
     log(`loading ${route.label}: bare server…`);
@@ -210,8 +216,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  await runBench(dataDir);
-  printSearchReport(await runSearchBenches());
+  // `search` names the search benches alone; anything else the API routes.
+  const onlySearch = ONLY.includes('search');
+  if (!onlySearch) await runBench(dataDir);
+  if (!ONLY || onlySearch) printSearchReport(await runSearchBenches());
 } catch (error) {
   // After a signal the children were stopped under the bench's feet: that is no failure to report.
   if (!cleaned) console.error('bench failed:', error instanceof Error ? error.message : error);

@@ -63,9 +63,12 @@ export async function serverEnv(dataDir: string, databaseUrl = '') {
   return { baseUrl, env };
 }
 
+/** BENCH_SERVER_ARGS: Node options for the server process, such as `--cpu-prof`. */
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
   const startedAt = performance.now();
-  const child = spawnChild(['src/server/main.ts'], { cwd: ROOT, env });
+  const child = spawnChild([...SERVER_ARGS, 'src/server/main.ts'], { cwd: ROOT, env });
   const firstAnswerMs = await waitUntilAnswering(`${baseUrl}/api/tasks?limit=1`, child, startedAt);
   const cpuSeconds = child.process.pid ? readCpuSeconds(child.process.pid) : undefined;
   return { child, firstAnswerMs, cpuMs: cpuSeconds === undefined ? undefined : cpuSeconds * 1000 };
@@ -155,7 +158,9 @@ export async function startBareServer(baseUrl: string, routes: Route[], dir: str
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
   const child = spawnChild(['bench/bare-server.ts', answersFile, String(port)], { cwd: ROOT });
-  await waitUntilAnswering(`${url}${routes[0]?.path}`, child, startedAt);
+  const first = routes[0];
+  const init = { method: first?.method, headers: first?.headers };
+  await waitUntilAnswering(`${url}${first?.path}`, child, startedAt, init);
   return { child, url, answers };
 }
 

@@ -69,13 +69,14 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
- * Polls `url` until it answers 200, and returns the milliseconds since `startedAt`.
+ * Polls `url` (requested as `init` says) until it answers 200, and returns the milliseconds since `startedAt`.
  * Fails early when the process exits instead.
  */
 export async function waitUntilAnswering(
   url: string,
   child: Child,
   startedAt: number,
+  init: RequestInit = {},
   timeoutMs = 30_000,
 ): Promise<number> {
   let exited = false;
@@ -85,7 +86,7 @@ export async function waitUntilAnswering(
   while (performance.now() - startedAt < timeoutMs) {
     if (exited) throw new Error(`the process exited before answering ${url}:\n${child.output()}`);
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, init);
       await response.arrayBuffer();
       if (response.status === 200) return performance.now() - startedAt;
     } catch {

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './types.ts';
+import { FALLBACK_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -51,11 +52,18 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker thread; this connection only when the WAL grows too long.
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+  const checkpointer = startWalCheckpointer(file);
   const db = new Kysely<Database>({
     dialect: new PlannedOnceSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   inProcessChannels.set(db, withNotify(sqlite));
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer.stop();
+    await db.destroy();
+  };
+  return { db, engine: 'sqlite', close };
 }
 
 /**

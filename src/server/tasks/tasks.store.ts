@@ -12,6 +12,7 @@ import {
   todayUtc,
 } from '../../shared/tasks.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { groupCommit } from '../db/group-commit.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from './task-status.ts';
@@ -222,7 +223,8 @@ export async function placeBid(db: Db, id: string, bidderId: string): Promise<nu
       .insertInto('bids')
       .values({ id: bidId, task_id: id, bidder_id: bidderId, created_at: createdAt }),
   );
-  const counted = await db.transaction().execute(async (trx) => {
+  // Concurrent bids share a transaction and its COMMIT on SQLite (db/group-commit.ts).
+  const counted = await groupCommit(db, async (trx) => {
     const { numAffectedRows } = await trx.executeQuery(count);
     if (!numAffectedRows) return false;
     await trx.executeQuery(record);

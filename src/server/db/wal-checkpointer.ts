@@ -1,0 +1,32 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * SQLite's WAL checkpoints, off the event loop (docs/decisions/013-group-commit.md). A checkpoint
+ * copies the WAL's pages into the database file and waits for the disk (fsync): run by the
+ * connection that serves requests, every 1,000 pages, it stalled every request in flight for
+ * milliseconds. A worker thread with its own connection checkpoints instead, PASSIVE (it never
+ * waits for, nor blocks, the writer), every CHECKPOINT_INTERVAL_MS. The serving connection still
+ * checkpoints itself when the WAL outgrows FALLBACK_PAGES (~40 MB): by then the worker has
+ * copied nearly every page, so that one is short, and the WAL cannot grow without bound should
+ * the worker fall behind.
+ */
+export const CHECKPOINT_INTERVAL_MS = 250;
+export const FALLBACK_PAGES = 10_000;
+
+export interface WalCheckpointer {
+  stop(): Promise<void>;
+}
+
+export function startWalCheckpointer(file: string): WalCheckpointer {
+  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), {
+    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
+  // It must never keep the process alive, nor crash it: the fallback covers for it.
+  worker.unref();
+  worker.on('error', () => {});
+  return {
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}
