@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import {
   expect,
   expectNoHorizontalScroll,
+  hiredTask,
   offerOverApi,
   signUpUsers,
   switchToForest,
@@ -67,6 +68,9 @@ function questionItems(page: Page): Locator {
     .filter({ has: page.getByRole('article') });
 }
 
+/** Several users' browser contexts side by side (and axe runs) on two shared cores. */
+const SEVERAL_CONTEXTS = 'several browser contexts at once';
+
 /** Tab until `target` has the focus (at most `presses` times). */
 async function tabTo(page: Page, target: Locator, presses = 30) {
   for (let pressed = 0; pressed < presses; pressed += 1) {
@@ -76,15 +80,16 @@ async function tabTo(page: Page, target: Locator, presses = 30) {
   await expect(target).toBeFocused();
 }
 
-test('a private message reaches the other party live, as text, sent by keyboard; the bell counts it; a stranger sees none', async ({
+test('a private message reaches the other party live, as text, sent by keyboard; the bell counts it', async ({
   pageAs,
 }) => {
-  const [poster, bidder, stranger] = await signUpUsers('Cara Client', 'Dev Doer', 'Sam Stranger');
+  test.slow(true, SEVERAL_CONTEXTS);
+  const [poster, bidder] = await signUpUsers('Cara Client', 'Dev Doer');
   const taskId = await createTaskOverApi(
     poster,
     newTask({ title: `Fix the sink ${uniqueMark()}` }),
   );
-  const offerId = await offerOverApi(bidder, taskId);
+  await offerOverApi(bidder, taskId);
 
   // The poster has the conversation open from the offer (before any hire).
   const posterPage = await pageAs(poster);
@@ -95,6 +100,8 @@ test('a private message reaches the other party live, as text, sent by keyboard;
   await offerCard.getByRole('button', { name: `Messages with ${bidder.name}` }).click();
   await expect(withBidder.opener).toHaveAttribute('aria-expanded', 'true');
   await expect(withBidder.region.getByText('No messages yet.')).toBeVisible();
+  // A mark on this document: still there later means the page was never reloaded.
+  await posterPage.evaluate(() => document.documentElement.setAttribute('data-unreloaded', ''));
 
   // The bidder opens it from their own offer, by keyboard only, and sends by keyboard.
   const bidderPage = await pageAs(bidder);
@@ -120,29 +127,49 @@ test('a private message reaches the other party live, as text, sent by keyboard;
   await expect(textarea).toHaveValue('');
 
   // The poster's open conversation shows it at once, literally, and the bell counts it.
-  await expect(withBidder.messages).toHaveCount(1, { timeout: 3000 });
+  // Live (within a second when the machine is idle; the bound allows for two busy cores).
+  await expect(withBidder.messages).toHaveCount(1, { timeout: 5000 });
   await expect(withBidder.messages.first()).toContainText(html);
   await expect(withBidder.messages.first().getByRole('link', { name: bidder.name })).toBeVisible();
   await expect(withBidder.region.locator('b, img')).toHaveCount(0);
   await expect(barBell(posterPage)).toHaveAccessibleName('Notifications, 2 unread');
   await expect(posterPage).toHaveURL(`/task/${taskId}`);
+  await expect(posterPage.locator('html')).toHaveAttribute('data-unreloaded', '');
 
   // The reply goes the other way, after the earlier one.
   const reply = `Thanks, when can you start? ${uniqueMark('reply')}`;
   await withBidder.form.getByLabel('Your message').fill(reply);
   await withBidder.form.getByRole('button', { name: 'Send message' }).click();
-  await expect(withPoster.messages).toHaveCount(2, { timeout: 3000 });
+  await expect(withPoster.messages).toHaveCount(2, { timeout: 5000 });
   await expect(withPoster.messages.nth(1)).toContainText(reply);
   await expect(withPoster.messages.nth(0)).toContainText(html);
   await expect(barBell(bidderPage)).toHaveAccessibleName('Notifications, 1 unread');
+});
+
+test('after the hire the conversation goes on, contacts shown between the two; a stranger sees none of it', async ({
+  pageAs,
+}) => {
+  test.slow(true, SEVERAL_CONTEXTS);
+  const [poster, hired, stranger] = await signUpUsers('Hana Hirer', 'Ivo Hired', 'Sam Stranger');
+  const { taskId, offerId } = await hiredTask(poster, hired);
+  const email = `hana-${uniqueMark('mail')}@example.com`;
+  await messageOverApi(poster, offerId, `Welcome aboard! Write to ${email}.`);
+
+  const page = await pageAs(hired);
+  await page.goto(`/task/${taskId}`);
+  const withPoster = conversation(page, poster.name);
+  await withPoster.opener.click();
+  await expect(withPoster.messages).toHaveText([new RegExp(`Write to ${email}\\.`)]);
+  await expect(withPoster.form.getByLabel('Your message')).not.toHaveAccessibleDescription(
+    new RegExp(CONVERSATION_MESSAGES.contactsHidden),
+  );
 
   // A stranger reading the task sees no conversation, and the API refuses them.
   const strangerPage = await pageAs(stranger);
   await strangerPage.goto(offerLink(taskId, offerId));
-  await expect(strangerPage.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(questionsSection(strangerPage)).toBeVisible();
   await expect(strangerPage.getByRole('button', { name: /^Messages with/ })).toHaveCount(0);
-  await expect(strangerPage.getByText(html)).toHaveCount(0);
+  await expect(strangerPage.getByText('Welcome aboard!')).toHaveCount(0);
   const refused = await callApi('GET', `/api/offers/${offerId}/messages`, {
     cookie: stranger.cookieHeader,
   });
@@ -194,6 +221,7 @@ test("a notification's link opens its conversation; empty, too fast and refused 
 test('questions: asked and replied on the page, newest first for every signed-in reader, contacts masked before a hire', async ({
   pageAs,
 }) => {
+  test.slow(true, SEVERAL_CONTEXTS);
   const [poster, asker, later, reader] = await signUpUsers(
     'Quin Poster',
     'Ava Asker',
@@ -281,6 +309,7 @@ test('questions: asked and replied on the page, newest first for every signed-in
 test('questions and a conversation are axe-clean and fit at 375 px in both themes', async ({
   pageAs,
 }) => {
+  test.slow(true, SEVERAL_CONTEXTS);
   const [poster, bidder] = await signUpUsers('Tia Themes', 'Uma Ultrawide');
   const taskId = await createTaskOverApi(poster, newTask());
   const offerId = await offerOverApi(bidder, taskId);
@@ -309,4 +338,22 @@ test('questions and a conversation are axe-clean and fit at 375 px in both theme
   await expect(conversation(bidderPage, poster.name).messages).toHaveCount(1);
   await expectNoHorizontalScroll(bidderPage, 'bidder at 375 px');
   await expectNoSeriousA11yViolations(bidderPage, "the bidder's task page at 375 px");
+});
+
+test("signed out, a question's link asks to log in first, then lands on the question", async ({
+  page,
+}) => {
+  const [poster, asker] = await signUpUsers('Ola Owner', 'Pim Pending');
+  const taskId = await createTaskOverApi(poster, newTask());
+  const questionId = await askOverApi(asker, taskId, 'Do you provide the paint?');
+
+  await page.goto(questionLink(taskId, questionId));
+  await expect(page).toHaveURL('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(poster.email);
+  await form.getByLabel('Password').fill(poster.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(questionLink(taskId, questionId));
+  await expect(page.locator(`#question-${questionId}`)).toBeFocused();
+  await expect(page.locator(`#question-${questionId}`)).toBeInViewport();
 });

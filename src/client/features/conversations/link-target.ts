@@ -15,8 +15,9 @@ export const conversationElementId = (offerId: string) => `offer-${offerId}-mess
 export const questionElementId = (questionId: string) => `question-${questionId}`;
 
 /**
- * Focuses (and so scrolls to) the element once when it is the link's target, so a keyboard or
- * screen reader user starts there too; it needs tabIndex -1 unless it takes focus anyway.
+ * Scrolls to the element and focuses it once when it is the link's target, so a keyboard or
+ * screen reader user starts there too; it needs tabIndex -1 unless it takes focus anyway, and
+ * scroll-mt-20 to clear the sticky bar.
  */
 export function useFocusWhenTarget<T extends HTMLElement>(isTarget: boolean) {
   const ref = useRef<T>(null);
@@ -28,7 +29,8 @@ export function useFocusWhenTarget<T extends HTMLElement>(isTarget: boolean) {
     }
     if (isDone.current || !ref.current) return;
     isDone.current = true;
-    ref.current.focus();
+    ref.current.focus({ preventScroll: true });
+    // To the top of the window, below the sticky bar (the target's scroll-mt-20).
     ref.current.scrollIntoView({ block: 'start' });
   }, [isTarget]);
   return ref;

@@ -97,7 +97,7 @@ export function OfferConversation({
             id={`${id}-heading`}
             ref={heading}
             tabIndex={-1}
-            className="text-lg font-semibold wrap-anywhere"
+            className="scroll-mt-20 text-lg font-semibold wrap-anywhere"
           >
             Private messages with {other.name}
           </Heading>

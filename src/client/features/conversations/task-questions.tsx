@@ -119,7 +119,7 @@ function QuestionThread({
         ref={ref}
         tabIndex={-1}
         aria-labelledby={`${id}-heading`}
-        className="card border border-base-300 bg-base-100"
+        className="card scroll-mt-20 border border-base-300 bg-base-100"
       >
         <div className="card-body gap-3 p-4">
           <h3 id={`${id}-heading`} className="sr-only">
