@@ -103,29 +103,30 @@ export function OfferConversation({
           </Heading>
           <p className="text-sm">Only you and {other.name} see these messages.</p>
           {messages === null ? (
-            loadFailure ? (
-              <p role="alert">{loadFailure}</p>
-            ) : (
-              <p>Loading messages…</p>
-            )
-          ) : messages.length === 0 ? (
-            <p>No messages yet.</p>
+            <p role={loadFailure ? 'alert' : undefined}>{loadFailure ?? 'Loading messages…'}</p>
           ) : (
-            // A new message is announced as it arrives (aria-live), the other party's included.
-            <ol aria-label={`Messages with ${other.name}`} aria-live="polite" className="space-y-2">
-              {messages.map((message) => (
-                <li
-                  key={message._id}
-                  className={`rounded-box p-3 ${message.author._id === userId ? 'ml-6 bg-base-200' : 'mr-6 border border-base-300'}`}
-                >
-                  <WrittenText
-                    author={message.author}
-                    createdAt={message.createdAt}
-                    text={message.text}
-                  />
-                </li>
-              ))}
-            </ol>
+            <>
+              {messages.length === 0 && <p>No messages yet.</p>}
+              {/* Kept in the page once loaded, so each new message is announced (aria-live). */}
+              <ol
+                aria-label={`Messages with ${other.name}`}
+                aria-live="polite"
+                className="space-y-2"
+              >
+                {messages.map((message) => (
+                  <li
+                    key={message._id}
+                    className={`rounded-box p-3 ${message.author._id === userId ? 'ml-6 bg-base-200' : 'mr-6 border border-base-300'}`}
+                  >
+                    <WrittenText
+                      author={message.author}
+                      createdAt={message.createdAt}
+                      text={message.text}
+                    />
+                  </li>
+                ))}
+              </ol>
+            </>
           )}
           <TextComposer
             name={`Message to ${other.name}`}

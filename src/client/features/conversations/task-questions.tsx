@@ -53,7 +53,9 @@ export function TaskQuestions({
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
         Questions
       </h2>
-      {!isPoster && (
+      {isPoster ? (
+        <p>Readers ask you about the task here; reply in each question’s thread.</p>
+      ) : (
         <TextComposer
           name={`Ask ${task.userName} a question`}
           label={`Your question to ${task.userName}`}
