@@ -47,4 +47,8 @@ export const apiPaths = {
   notifications: (query: { before?: string; limit?: string } = {}) =>
     `/api/notifications?${new URLSearchParams(query as Record<string, string>)}`,
   notificationsRead: '/api/notifications/read',
+  /** Issue 10: a task's public questions, a question's replies, an offer's private messages. */
+  taskQuestions: (id: string) => `/api/tasks/${encodeURIComponent(id)}/questions`,
+  questionReplies: (id: string) => `/api/questions/${encodeURIComponent(id)}/replies`,
+  offerMessages: (id: string) => `/api/offers/${encodeURIComponent(id)}/messages`,
 } as const;

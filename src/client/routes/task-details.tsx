@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { Fact } from '../components/fact.tsx';
+import { conversationsApi } from '../features/conversations/conversations-api.ts';
+import { TaskQuestions } from '../features/conversations/task-questions.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
 import { BidPanel } from '../features/offers/bid-panel.tsx';
@@ -23,7 +25,8 @@ const FIGURE = 'text-xl font-semibold';
 /**
  * /task/:id (spec §2, §4 "Bid counter"; issue 9): the task with its status, then what the reader
  * may do with it: the poster edits, deletes, compares offers and hires; a freelancer makes an
- * offer; the two parties of an assignment finish it and review each other.
+ * offer; each offer has its private conversation; the two parties of an assignment finish it and
+ * review each other; everyone signed in reads and asks public questions (issue 10).
  */
 export default function TaskDetails() {
   const { id = '' } = useParams();
@@ -32,9 +35,13 @@ export default function TaskDetails() {
   const { user } = useSession();
   const navigate = useNavigate();
   const title = useFocusLater<HTMLHeadingElement>();
+  const reloadQuestions = useCallback(async () => {
+    const questions = await conversationsApi.listTaskQuestions(id);
+    setData((current) => ({ ...current, questions }));
+  }, [id]);
   if (!user) return null;
 
-  const { task, offers, reviews } = data;
+  const { task, offers, reviews, questions } = data;
   const role = roleIn(task, user.id);
   const refresh = async () => setData(await loadTaskPage(id));
 
@@ -103,6 +110,7 @@ export default function TaskDetails() {
       {task.status === 'completed' && (
         <TaskReviews task={task} reviews={reviews} userId={user.id} refresh={refresh} />
       )}
+      <TaskQuestions task={task} questions={questions} userId={user.id} reload={reloadQuestions} />
     </article>
   );
 }

@@ -1,4 +1,9 @@
-import { LIVE_EVENTS_PATH, notificationEventSchema } from '../../../shared/live-events.ts';
+import type { Message } from '../../../shared/conversations.ts';
+import {
+  LIVE_EVENTS_PATH,
+  messageEventSchema,
+  notificationEventSchema,
+} from '../../../shared/live-events.ts';
 import type { Notification } from '../../../shared/notifications.ts';
 import { notificationsApi } from './notifications-api.ts';
 
@@ -7,6 +12,8 @@ export interface LiveHandlers {
   onUnreadCount(count: number): void;
   /** A new notification for me (never of my own act: the server sends none). */
   onNotification(notification: Notification): void;
+  /** A new message in one of my offer conversations, mine (from another tab) included. */
+  onMessage(message: Message): void;
 }
 
 /**
@@ -40,6 +47,10 @@ export function connectLiveEvents(handlers: LiveHandlers): () => void {
     eventsSeen += 1;
     handlers.onUnreadCount(parsed.data.unreadCount);
     handlers.onNotification(parsed.data.notification);
+  });
+  source.addEventListener('message', (event) => {
+    const parsed = messageEventSchema.safeParse(parseJson(String(event.data)));
+    if (parsed.success && !isClosed) handlers.onMessage(parsed.data);
   });
 
   return () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useToast } from '../../components/toaster.tsx';
+import { publishMessage } from '../conversations/live-messages.ts';
 import { connectLiveEvents } from './live-connection.ts';
 import { publishNotification, setUnreadCount } from './notifications-store.ts';
 
@@ -9,7 +10,8 @@ export { NotificationBell } from './notification-bell.tsx';
 /**
  * Issue 10 "Live": mounted while a user is signed in (notifications-shell.tsx), it holds the
  * tab's one stream of live events and closes it on sign-out. A new notification raises the
- * count, reaches the open notifications page and shows as an info toast.
+ * count, reaches the open notifications page and shows as an info toast; a new message reaches
+ * its open conversation.
  */
 export function LiveNotifications() {
   const toast = useToast();
@@ -20,6 +22,7 @@ export function LiveNotifications() {
         publishNotification(notification);
         toast.info(notification.text);
       },
+      onMessage: publishMessage,
     });
     return () => {
       close();

@@ -6,6 +6,7 @@ import { useDialog } from '../../components/dialogs.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { errorMessage } from '../../lib/use-form.ts';
+import { OfferConversation } from '../conversations/offer-conversation.tsx';
 import { RefusalNotes, RefusedAction } from '../tasks/owner-actions.tsx';
 import { whyNot } from '../tasks/task-permissions.ts';
 import { useTaskAction } from '../tasks/use-task-action.ts';
@@ -162,6 +163,8 @@ export function BidPanel({
       <RefusalNotes
         notes={next?.refusal && mode === 'closed' ? [{ id: reasonId, text: next.refusal }] : []}
       />
+      {/* Issue 10: their conversation with the poster about this offer, before and after a hire. */}
+      {offer && <OfferConversation task={task} offer={offer} userId={userId} headingLevel={3} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { useDialog } from '../../components/dialogs.tsx';
 import { formatBudget } from '../../lib/format.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
+import { OfferConversation } from '../conversations/offer-conversation.tsx';
 import { UserLink } from '../profiles/user-link.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
 import { whyNot } from '../tasks/task-permissions.ts';
@@ -44,6 +45,7 @@ export function acceptConfirm(offer: Offer) {
  * The poster's view of the offers (issue 9): each bidder's name (to their profile), photo, rating
  * and completed jobs, the price, message and status, sortable by price or rating; Accept (after
  * a confirmation) and Decline on pending offers while the task is open. Withdrawn offers are gone.
+ * Each offer's private conversation with its bidder opens from it, before and after the hire.
  */
 export function TaskOffers({
   task,
@@ -164,6 +166,7 @@ export function TaskOffers({
                       ))}
                     </div>
                   )}
+                  <OfferConversation task={task} offer={offer} userId={userId} headingLevel={4} />
                 </div>
               </article>
             </li>

@@ -1,24 +1,32 @@
+import type { Question } from '../../../shared/conversations.ts';
 import type { Offer } from '../../../shared/offers.ts';
 import type { TaskReview } from '../../../shared/reviews.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { api } from '../../lib/api.ts';
+import { conversationsApi } from '../conversations/conversations-api.ts';
 import { offersApi } from '../offers/offers-api.ts';
 import { reviewsApi } from '../reviews/reviews-api.ts';
 
-/** What the task details page shows: the task, the offers the reader may see, its reviews. */
+/**
+ * What the task details page shows: the task, the offers the reader may see, its reviews and its
+ * public questions.
+ */
 export interface TaskPageData {
   task: Task;
   /** The poster gets every offer; anyone else only their own (issue 9's privacy rule). */
   offers: Offer[];
   reviews: TaskReview[];
+  /** Newest first, with their replies (issue 10). */
+  questions: Question[];
 }
 
-/** The page's loader (spec §2 "Loader fetches that task"), the three reads side by side. */
+/** The page's loader (spec §2 "Loader fetches that task"), the four reads side by side. */
 export async function loadTaskPage(id: string): Promise<TaskPageData> {
-  const [task, offers, reviews] = await Promise.all([
+  const [task, offers, reviews, questions] = await Promise.all([
     api.getTask(id),
     offersApi.listTaskOffers(id),
     reviewsApi.listTaskReviews(id),
+    conversationsApi.listTaskQuestions(id),
   ]);
-  return { task, offers, reviews };
+  return { task, offers, reviews, questions };
 }
