@@ -10,7 +10,7 @@ import { notificationSchema } from './notifications.ts';
  */
 export const LIVE_EVENTS_PATH = '/api/events';
 
-export const LIVE_EVENT_NAMES = ['notification', 'message'] as const;
+export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 /** `event: notification`: a new notification for me, and how many are unread now. */
@@ -23,3 +23,11 @@ export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 /** `event: message`: a new message in one of my offer conversations (mine included). */
 export const messageEventSchema = messageSchema;
 export type MessageEvent = z.infer<typeof messageEventSchema>;
+
+/**
+ * `event: unread`: my notifications were marked read (in this tab or another, on any device),
+ * and how many are unread now, so every open bell follows. It carries no `id`: nothing to replay,
+ * since a reconnecting tab reads the count again anyway.
+ */
+export const unreadEventSchema = z.object({ unreadCount: z.number().int() });
+export type UnreadEvent = z.infer<typeof unreadEventSchema>;

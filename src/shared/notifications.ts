@@ -26,7 +26,7 @@ export const MARK_READ_IDS_MAX = 100;
 export const NOTIFICATION_MESSAGES = {
   limitInvalid: `limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_MAX}.`,
   beforeUnknown: 'before must be the id of one of your notifications.',
-  readInputInvalid: `Send {"ids": [...]} with 1 to ${MARK_READ_IDS_MAX} notification ids, or {"all": true}.`,
+  readInputInvalid: `Send {"ids": [...]} with 1 to ${MARK_READ_IDS_MAX} notification ids, {"link": "/task/…"} or {"all": true}.`,
 } as const;
 
 const M = NOTIFICATION_MESSAGES;
@@ -88,17 +88,35 @@ export const notificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-/** The body of POST /notifications/read: some of my notifications, or all of them. */
+/** A notification's link is a path of the web app (links.ts); longer ones cannot be one. */
+export const NOTIFICATION_LINK_MAX_LENGTH = 500;
+
+/**
+ * The body of POST /notifications/read: some of my notifications, those about one page (its
+ * link: the conversation or question thread the reader has open), or all of them.
+ */
 export const markReadInputSchema = z
   .object({
     ids: z.array(z.string({ error: M.readInputInvalid })).optional(),
+    link: z
+      .string({ error: M.readInputInvalid })
+      .min(1, M.readInputInvalid)
+      .max(NOTIFICATION_LINK_MAX_LENGTH, M.readInputInvalid)
+      .optional()
+      .describe('Marks my unread notifications whose `link` is exactly this one'),
     all: z.literal(true, { error: M.readInputInvalid }).optional(),
   })
   .refine(
-    ({ ids, all }) =>
-      all === true
-        ? ids === undefined
-        : ids !== undefined && ids.length >= 1 && ids.length <= MARK_READ_IDS_MAX,
+    ({ ids, link, all }) =>
+      [ids, link, all].filter((given) => given !== undefined).length === 1 &&
+      (ids === undefined || (ids.length >= 1 && ids.length <= MARK_READ_IDS_MAX)),
     M.readInputInvalid,
   );
 export type MarkReadInput = z.infer<typeof markReadInputSchema>;
+
+/** The answer of POST /notifications/read: how many changed and how many are unread now. */
+export const markReadResultSchema = z.object({
+  modifiedCount: z.number().int(),
+  unreadCount: z.number().int().describe('All of the user’s unread notifications, after marking'),
+});
+export type MarkReadResult = z.infer<typeof markReadResultSchema>;

@@ -5,6 +5,7 @@ import {
   QUESTION_MAX_LENGTH,
 } from '../../src/shared/conversations.ts';
 import { offerLink, questionLink } from '../../src/shared/links.ts';
+import { NOTIFICATION_TEXTS, type NotificationPage } from '../../src/shared/notifications.ts';
 import { callApi, createTaskOverApi, type SignedUpUser } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import {
@@ -15,6 +16,7 @@ import {
   signUpUsers,
   switchToForest,
   test,
+  toast,
 } from '../support/e2e-offers.ts';
 import { newTask, uniqueMark } from '../support/e2e-tasks.ts';
 
@@ -38,6 +40,22 @@ const askOverApi = (user: SignedUpUser, taskId: string, text: string) =>
   writeOverApi(user, `/api/tasks/${taskId}/questions`, text);
 const messageOverApi = (user: SignedUpUser, offerId: string, text: string) =>
   writeOverApi(user, `/api/offers/${offerId}/messages`, text);
+
+/**
+ * Waits until the user's newest notification, a message's, is read on the server: the open page
+ * took it live and read it, so a bell that has not risen by now will not rise for it.
+ */
+async function expectNewestMessageRead(user: SignedUpUser): Promise<void> {
+  await expect
+    .poll(async () => {
+      const answer = await callApi<NotificationPage>('GET', '/api/notifications?limit=1', {
+        cookie: user.cookieHeader,
+      });
+      const newest = answer.body.items[0];
+      return newest?.type === 'message_received' && newest.readAt !== null;
+    })
+    .toBe(true);
+}
 
 /** The bar's bell, its name saying the unread count ("Notifications, 2 unread"). */
 function barBell(page: Page) {
@@ -80,7 +98,7 @@ async function tabTo(page: Page, target: Locator, presses = 30) {
   await expect(target).toBeFocused();
 }
 
-test('a private message reaches the other party live, as text, sent by keyboard; the bell counts it', async ({
+test('a private message reaches the other party live, as text, sent by keyboard; read as it arrives', async ({
   pageAs,
 }) => {
   test.slow(true, SEVERAL_CONTEXTS);
@@ -100,6 +118,8 @@ test('a private message reaches the other party live, as text, sent by keyboard;
   await offerCard.getByRole('button', { name: `Messages with ${bidder.name}` }).click();
   await expect(withBidder.opener).toHaveAttribute('aria-expanded', 'true');
   await expect(withBidder.region.getByText('No messages yet.')).toBeVisible();
+  // The offer's notification links to this conversation: opening it read it.
+  await expect(barBell(posterPage)).toHaveAccessibleName('Notifications');
   // A mark on this document: still there later means the page was never reloaded.
   await posterPage.evaluate(() => document.documentElement.setAttribute('data-unreloaded', ''));
 
@@ -126,13 +146,14 @@ test('a private message reaches the other party live, as text, sent by keyboard;
   await expect(withPoster.messages).toHaveCount(1);
   await expect(textarea).toHaveValue('');
 
-  // The poster's open conversation shows it at once, literally, and the bell counts it.
+  // The poster's open conversation shows it at once, literally; being read, it is no news.
   // Live (within a second when the machine is idle; the bound allows for two busy cores).
   await expect(withBidder.messages).toHaveCount(1, { timeout: 5000 });
   await expect(withBidder.messages.first()).toContainText(html);
   await expect(withBidder.messages.first().getByRole('link', { name: bidder.name })).toBeVisible();
   await expect(withBidder.region.locator('b, img')).toHaveCount(0);
-  await expect(barBell(posterPage)).toHaveAccessibleName('Notifications, 2 unread');
+  await expectNewestMessageRead(poster);
+  await expect(barBell(posterPage)).toHaveAccessibleName('Notifications');
   await expect(posterPage).toHaveURL(`/task/${taskId}`);
   await expect(posterPage.locator('html')).toHaveAttribute('data-unreloaded', '');
 
@@ -143,7 +164,62 @@ test('a private message reaches the other party live, as text, sent by keyboard;
   await expect(withPoster.messages).toHaveCount(2, { timeout: 5000 });
   await expect(withPoster.messages.nth(1)).toContainText(reply);
   await expect(withPoster.messages.nth(0)).toContainText(html);
-  await expect(barBell(bidderPage)).toHaveAccessibleName('Notifications, 1 unread');
+  await expectNewestMessageRead(bidder);
+  await expect(barBell(bidderPage)).toHaveAccessibleName('Notifications');
+});
+
+test('reading a conversation clears its notifications in every tab; a message arriving in it raises no bell', async ({
+  pageAs,
+}) => {
+  test.slow(true, SEVERAL_CONTEXTS);
+  const [poster, bidder] = await signUpUsers('Gil Giver', 'Hal Helper');
+  const task = newTask({ title: `Mow the lawn ${uniqueMark()}` });
+  const taskId = await createTaskOverApi(poster, task);
+  const offerId = await offerOverApi(bidder, taskId);
+  const otherTask = newTask({ title: `Rake the leaves ${uniqueMark()}` });
+  const otherOfferId = await offerOverApi(bidder, await createTaskOverApi(poster, otherTask));
+  await messageOverApi(poster, offerId, 'Can you come on Monday?');
+  await messageOverApi(poster, offerId, 'Or Tuesday?');
+  await messageOverApi(poster, otherOfferId, 'And the leaves?');
+  const textOf = (title: string) =>
+    NOTIFICATION_TEXTS.message_received({ name: poster.name, title });
+
+  // The bidder has two tabs (here, two windows): three unread messages, two of one conversation.
+  const page = await pageAs(bidder);
+  const otherTab = await pageAs(bidder);
+  await otherTab.goto('/');
+  await page.goto('/');
+  await expect(barBell(page)).toHaveAccessibleName('Notifications, 3 unread');
+  await expect(barBell(otherTab)).toHaveAccessibleName('Notifications, 3 unread');
+
+  // From the bell, one of the conversation's notifications: both of its messages are read there.
+  await barBell(page).click();
+  await page
+    .getByRole('link', { name: textOf(task.title) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(offerLink(taskId, offerId));
+  const withPoster = conversation(page, poster.name);
+  await expect(withPoster.messages).toHaveCount(2);
+  await expect(barBell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  // The other tab follows without a reload.
+  await expect(barBell(otherTab)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // A new message in the open conversation: shown, read at once, no toast, no bell.
+  const newText = `Wednesday works too. ${uniqueMark('m')}`;
+  await messageOverApi(poster, offerId, newText);
+  await expect(withPoster.messages).toHaveCount(3, { timeout: 5000 });
+  await expect(withPoster.messages.last()).toContainText(newText);
+  await expectNewestMessageRead(bidder);
+  await expect(barBell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(toast(page, 'info', textOf(task.title))).toHaveCount(0);
+  await expect(barBell(otherTab)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // A message in a conversation that is not open still raises the bell, with a toast.
+  await messageOverApi(poster, otherOfferId, 'And the hedge?');
+  await expect(barBell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(toast(page, 'info', textOf(otherTask.title))).toBeVisible();
+  await expect(barBell(otherTab)).toHaveAccessibleName('Notifications, 2 unread');
 });
 
 test('after the hire the conversation goes on, contacts shown between the two; a stranger sees none of it', async ({
@@ -269,6 +345,8 @@ test('questions: asked and replied on the page, newest first for every signed-in
   const asked = posterPage.locator(`#question-${askedId}`);
   await expect(asked).toBeFocused();
   await expect(asked).toContainText(`Can I reach you at ${CONTACT_MASKS.email} to discuss?`);
+  // Landing on it read its notification; the other question's stays unread.
+  await expect(barBell(posterPage)).toHaveAccessibleName('Notifications, 1 unread');
   await expect(questionsSection(posterPage).getByRole('form')).toHaveCount(0);
   await asked.getByRole('button', { name: `Reply to the question from ${asker.name}` }).click();
   const replyForm = asked.getByRole('form', { name: `Reply to ${asker.name}` });

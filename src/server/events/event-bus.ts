@@ -19,7 +19,7 @@ export const EVENTS_CHANNEL = 'tasklane_events';
 
 export interface BusEvent {
   name: LiveEventName;
-  /** The notification's or message's id. */
+  /** The notification's or message's id; for `unread`, the user's. */
   id: string;
   /** The users whose streams it goes to. */
   userIds: string[];

@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LiveEventName } from '../../shared/live-events.ts';
 import type { Auth } from '../auth/auth.ts';
 import { optionalUser } from '../auth/session.ts';
 import {
@@ -14,6 +13,7 @@ import { AppError } from '../errors.ts';
 import {
   notificationEvent,
   notificationEventsAfter,
+  unreadEvent,
   type StreamNotification,
 } from '../notifications/notifications.service.ts';
 import type { BusEvent, EventBus } from './event-bus.ts';
@@ -164,7 +164,13 @@ export class EventStreams {
     const streams = event.userIds.flatMap((userId) => [...(this.#byUser.get(userId) ?? [])]);
     if (streams.length === 0) return;
     const { db } = this.#options;
-    if (event.name === 'notification') {
+    if (event.name === 'unread') {
+      // A count, not a row: no position, nothing to replay (the client reads it on reconnecting).
+      const data = `event: unread\ndata: ${JSON.stringify(await unreadEvent(db, event.id))}\n\n`;
+      for (const stream of streams) {
+        if (stream.userId === event.id) this.#enqueue(stream, () => this.#write(stream, data));
+      }
+    } else if (event.name === 'notification') {
       const notification = await notificationEvent(db, event.id);
       if (!notification) return;
       for (const stream of streams) {
@@ -206,7 +212,7 @@ export class EventStreams {
     this.#send(stream, 'message', row.position, row.readBy(stream.userId));
   }
 
-  #send(stream: Stream, name: LiveEventName, position: Position, data: unknown): void {
+  #send(stream: Stream, name: keyof Cursor, position: Position, data: unknown): void {
     const key = `${name}:${position.id}`;
     if (stream.sent.has(key)) return;
     stream.sent.add(key);

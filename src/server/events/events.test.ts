@@ -1,14 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
-import type { MessageEvent, NotificationEvent } from '../../shared/live-events.ts';
+import type { MessageEvent, NotificationEvent, UnreadEvent } from '../../shared/live-events.ts';
+import { offerLink } from '../../shared/links.ts';
 import { sendMessage } from '../../../tests/support/conversations.ts';
 import {
   openEventStream,
   type EventStreamClient,
   type StreamEvent,
 } from '../../../tests/support/event-stream.ts';
-import { makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 import { TOO_MANY_STREAMS } from './event-streams.ts';
@@ -60,6 +61,7 @@ async function open(user: TestUser, lastEventId?: string, url = base): Promise<E
 const named = (name: string) => (event: StreamEvent) => event.event === name;
 const notificationOf = (event: StreamEvent) => JSON.parse(event.data) as NotificationEvent;
 const messageOf = (event: StreamEvent) => JSON.parse(event.data) as MessageEvent;
+const unreadOf = (event: StreamEvent) => JSON.parse(event.data) as UnreadEvent;
 
 describe('GET /api/events', () => {
   it('refuses anonymous visitors with 401 {message}', async () => {
@@ -116,6 +118,31 @@ describe('GET /api/events', () => {
     await cyStream.untilComments(cyStream.comments() + 2);
     expect(adaStream.events.filter(named('notification'))).toEqual([]);
     expect(cyStream.events).toEqual([]);
+  });
+
+  it('tells every stream of a user the new count when theirs are marked read, and only then', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, ada, taskId);
+    await sendMessage(t, ada, offerId, 'Hello?');
+    const [tabOne, tabTwo, adaStream] = [await open(poster), await open(poster), await open(ada)];
+    const position = tabOne.lastEventId();
+
+    const marked = await call(t, 'POST', '/api/notifications/read', poster, {
+      link: offerLink(taskId, offerId),
+    });
+    expect(marked.status).toBe(200);
+    const { unreadCount } = marked.body as UnreadEvent;
+    for (const tab of [tabOne, tabTwo]) {
+      expect(unreadOf(await tab.next(named('unread')))).toEqual({ unreadCount });
+    }
+    // No position of its own: a reconnect resumes where the rows left off.
+    expect(tabOne.lastEventId()).toBe(position);
+
+    // Nothing changed, nothing told; the other user is never told.
+    await call(t, 'POST', '/api/notifications/read', poster, { link: offerLink(taskId, offerId) });
+    await tabOne.untilComments(tabOne.comments() + 2);
+    expect(tabOne.events.filter(named('unread'))).toHaveLength(1);
+    expect(adaStream.events).toEqual([]);
   });
 
   it('replays what was missed after Last-Event-ID, once, then goes on live', async () => {

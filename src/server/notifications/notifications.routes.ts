@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   markReadInputSchema,
+  markReadResultSchema,
   notificationListQuerySchema,
   notificationPageSchema,
 } from '../../shared/notifications.ts';
-import { modifiedSchema } from '../../shared/tasks.ts';
 import { requireUser } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { listMyNotifications, markMyNotificationsRead } from './notifications.service.ts';
@@ -37,14 +37,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = as
       schema: {
         summary: 'Mark some or all of my notifications read (signed in)',
         description:
-          '`{ids}` marks those of them that are mine and unread; `{all: true}` every unread one of mine. `modifiedCount` says how many changed.',
+          '`{ids}` marks those of them that are mine and unread; `{link}` every unread one of mine whose `link` is exactly that one (the web app sends the link of the conversation or question thread the user is reading); `{all: true}` every unread one of mine. `modifiedCount` says how many changed, `unreadCount` how many of mine are unread now. When any changed, each of my open event streams gets `event: unread` with the new count.',
         body: markReadInputSchema,
-        response: { 200: modifiedSchema, ...errors },
+        response: { 200: markReadResultSchema, ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return { modifiedCount: await markMyNotificationsRead(db, user.id, request.body) };
+      return markMyNotificationsRead(db, user.id, request.body);
     },
   );
 };

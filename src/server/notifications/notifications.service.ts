@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { NotificationEvent } from '../../shared/live-events.ts';
+import type { NotificationEvent, UnreadEvent } from '../../shared/live-events.ts';
 import { offerLink, profileLink, questionLink, taskLink } from '../../shared/links.ts';
 import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TEXTS,
   NOTIFICATIONS_PAGE_SIZE,
   type MarkReadInput,
+  type MarkReadResult,
   type Notification,
   type NotificationListQuery,
   type NotificationPage,
@@ -24,6 +25,7 @@ import {
   listNotifications,
   markRead,
   notificationsAfter,
+  type MarkedNotifications,
   positionOf,
   type NotificationRow,
 } from './notifications.store.ts';
@@ -121,14 +123,29 @@ export async function listMyNotifications(
   return { items: rows.map(toNotification), unreadCount };
 }
 
-/** Marks some or all of my unread notifications read; others' ids change nothing. */
+/**
+ * Marks some of my unread notifications read (the given ids, those about one page, or all);
+ * others' ids change nothing. When any changed, my open streams are told the new count
+ * (`event: unread`), so the bells of my other tabs and devices follow.
+ */
 export async function markMyNotificationsRead(
   db: Db,
   userId: string,
   input: MarkReadInput,
-): Promise<number> {
-  const ids = input.all ? 'all' : (input.ids ?? []);
-  return markRead(db, userId, ids, new Date().toISOString());
+): Promise<MarkReadResult> {
+  const which: MarkedNotifications = input.all
+    ? 'all'
+    : input.link !== undefined
+      ? { link: input.link }
+      : { ids: input.ids ?? [] };
+  const modifiedCount = await markRead(db, userId, which, new Date().toISOString());
+  if (modifiedCount > 0) await publishEvent(db, { name: 'unread', id: userId, userIds: [userId] });
+  return { modifiedCount, unreadCount: await countUnread(db, userId) };
+}
+
+/** My unread count, for the `unread` event of my streams. */
+export async function unreadEvent(db: Db, userId: string): Promise<UnreadEvent> {
+  return { unreadCount: await countUnread(db, userId) };
 }
 
 /** A stream's `notification` event: for whom, and what it says. */

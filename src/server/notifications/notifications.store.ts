@@ -87,11 +87,14 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return Number(row.count);
 }
 
-/** Marks the user's own unread notifications read: the given ones, or all. */
+/** Which of the user's notifications to mark: the given ones, those with one link, or all. */
+export type MarkedNotifications = { ids: readonly string[] } | { link: string } | 'all';
+
+/** Marks the user's own unread notifications read: the given ones, those of one link, or all. */
 export async function markRead(
   db: Db,
   userId: string,
-  ids: readonly string[] | 'all',
+  which: MarkedNotifications,
   at: string,
 ): Promise<number> {
   let update = db
@@ -99,7 +102,12 @@ export async function markRead(
     .set({ read_at: at })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null);
-  if (ids !== 'all') update = update.where('id', 'in', [...ids]);
+  if (which !== 'all') {
+    update =
+      'ids' in which
+        ? update.where('id', 'in', [...which.ids])
+        : update.where('link', '=', which.link);
+  }
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

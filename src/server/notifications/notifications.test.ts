@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerLink, profileLink, taskLink } from '../../shared/links.ts';
 import {
+  NOTIFICATION_LINK_MAX_LENGTH,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
@@ -271,7 +272,7 @@ describe('POST /api/notifications/read', () => {
     const ids = [mine.items[0]!._id, mine.items[1]!._id, theirs.items[0]!._id];
     expect(await call(t, 'POST', '/api/notifications/read', mine.user, { ids })).toEqual({
       status: 200,
-      body: { modifiedCount: 2 },
+      body: { modifiedCount: 2, unreadCount: 1 },
     });
     const after = await notificationsOf(t, mine.user);
     expect(after.unreadCount).toBe(1);
@@ -280,7 +281,7 @@ describe('POST /api/notifications/read', () => {
     // Already read: nothing more changes.
     expect(await call(t, 'POST', '/api/notifications/read', mine.user, { ids })).toEqual({
       status: 200,
-      body: { modifiedCount: 0 },
+      body: { modifiedCount: 0, unreadCount: 1 },
     });
   });
 
@@ -290,13 +291,46 @@ describe('POST /api/notifications/read', () => {
     const all = { all: true };
     expect(await call(t, 'POST', '/api/notifications/read', mine.user, all)).toEqual({
       status: 200,
-      body: { modifiedCount: 2 },
+      body: { modifiedCount: 2, unreadCount: 0 },
     });
     expect((await notificationsOf(t, mine.user)).unreadCount).toBe(0);
     expect((await notificationsOf(t, theirs.user)).unreadCount).toBe(2);
   });
 
-  it('refuses anonymous visitors (401) and bodies that are not ids or all (400)', async () => {
+  it('marks those of mine about one page with {link}: its conversation, not the others', async () => {
+    const taskId = await postTask(t, poster);
+    const adaOffer = await makeOffer(t, ada, taskId);
+    const boOffer = await makeOffer(t, bo, taskId);
+    await sendMessage(t, ada, adaOffer, 'First');
+    await sendMessage(t, ada, adaOffer, 'Second');
+    await sendMessage(t, bo, boOffer, 'Hi');
+    const before = await notificationsOf(t, poster);
+    const link = offerLink(taskId, adaOffer);
+    const ofLink = before.items.filter((item) => item.link === link && item.readAt === null);
+    // The offer and its two messages point at Ada's conversation.
+    expect(ofLink).toHaveLength(3);
+
+    expect(await call(t, 'POST', '/api/notifications/read', poster, { link })).toEqual({
+      status: 200,
+      body: { modifiedCount: 3, unreadCount: before.unreadCount - 3 },
+    });
+    const after = await notificationsOf(t, poster);
+    for (const item of after.items) {
+      const wasUnread = before.items.find((old) => old._id === item._id)?.readAt === null;
+      expect(item.readAt !== null).toBe(item.link === link || !wasUnread);
+    }
+    // Ada's own notifications with the same link, and a link without any, change nothing.
+    const adaBefore = (await notificationsOf(t, ada)).unreadCount;
+    expect(
+      await call(t, 'POST', '/api/notifications/read', ada, { link: taskLink(taskId) }),
+    ).toEqual({ status: 200, body: { modifiedCount: 0, unreadCount: adaBefore } });
+    expect(await call(t, 'POST', '/api/notifications/read', poster, { link })).toEqual({
+      status: 200,
+      body: { modifiedCount: 0, unreadCount: before.unreadCount - 3 },
+    });
+  });
+
+  it('refuses anonymous visitors (401) and bodies that are not ids, link or all (400)', async () => {
     const mine = await userWithNotifications(1);
     const ids = [mine.items[0]!._id];
     expect(await refused(t, 'POST', '/api/notifications/read', undefined, { ids })).toEqual({
@@ -310,6 +344,11 @@ describe('POST /api/notifications/read', () => {
       { ids, all: true },
       { ids: [42] },
       { ids: Array(101).fill(ids[0]) },
+      { link: '' },
+      { link: 42 },
+      { link: '/task/x', all: true },
+      { link: '/task/x', ids },
+      { link: `/${'x'.repeat(NOTIFICATION_LINK_MAX_LENGTH)}` },
     ]) {
       expect(await refused(t, 'POST', '/api/notifications/read', mine.user, body)).toEqual({
         status: 400,

@@ -5,9 +5,11 @@ import {
   messageInputSchema,
   type Message,
 } from '../../../shared/conversations.ts';
+import { offerLink } from '../../../shared/links.ts';
 import type { Offer } from '../../../shared/offers.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { errorMessage } from '../../lib/use-form.ts';
+import { useReadWhileShown } from '../notifications/read-while-shown.ts';
 import { conversationsApi } from './conversations-api.ts';
 import { conversationElementId, useFocusWhenTarget, useLinkTarget } from './link-target.ts';
 import { subscribeToMessages } from './live-messages.ts';
@@ -27,7 +29,8 @@ function mergeMessages(current: Message[], news: Message[]): Message[] {
  * An offer's private conversation (issue 10) between the task's poster and the offer's author,
  * for those two only (the offers list for the poster, their own offer for the bidder; the API
  * gives nobody else the offer). Closed until asked for, or opened by a notification's link
- * (`?offer=`); while open, messages of the live stream for this offer appear at once.
+ * (`?offer=`); while open, messages of the live stream for this offer appear at once, and the
+ * notifications that link to it are read (read-while-shown.ts).
  */
 export function OfferConversation({
   task,
@@ -51,6 +54,8 @@ export function OfferConversation({
     userId === task.userId ? offer.bidder : { _id: task.userId, name: task.userName, image: null };
   // Contacts show only between the poster and the hired freelancer, once hired (the server's rule).
   const areContactsHidden = task.status === 'open' || task.assignee?._id !== offer.bidder._id;
+
+  useReadWhileShown(isOpen ? offerLink(task._id, offer._id) : null);
 
   const load = useCallback(async () => {
     try {

@@ -6,11 +6,12 @@ import {
   replyInputSchema,
   type Question,
 } from '../../../shared/conversations.ts';
-import { taskLink } from '../../../shared/links.ts';
+import { questionLink, taskLink } from '../../../shared/links.ts';
 import type { NotificationType } from '../../../shared/notifications.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { subscribeToNotifications } from '../notifications/notifications-store.ts';
+import { useReadWhileShown } from '../notifications/read-while-shown.ts';
 import { conversationsApi } from './conversations-api.ts';
 import { questionElementId, useFocusWhenTarget, useLinkTarget } from './link-target.ts';
 import { TextComposer } from './text-composer.tsx';
@@ -104,6 +105,8 @@ function QuestionThread({
 }) {
   const isTarget = useLinkTarget().questionId === question._id;
   const ref = useFocusWhenTarget<HTMLElement>(isTarget);
+  // Reached by its link (a notification's): the notifications about this thread are read.
+  useReadWhileShown(isTarget ? questionLink(task._id, question._id) : null);
   const [isReplying, setIsReplying] = useState(false);
   const replyButton = useFocusLater<HTMLButtonElement>();
   const id = useId();

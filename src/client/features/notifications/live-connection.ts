@@ -3,15 +3,19 @@ import {
   LIVE_EVENTS_PATH,
   messageEventSchema,
   notificationEventSchema,
+  unreadEventSchema,
+  type NotificationEvent,
 } from '../../../shared/live-events.ts';
-import type { Notification } from '../../../shared/notifications.ts';
 import { notificationsApi } from './notifications-api.ts';
 
 export interface LiveHandlers {
   /** The number of my unread notifications, as the server last said it. */
   onUnreadCount(count: number): void;
-  /** A new notification for me (never of my own act: the server sends none). */
-  onNotification(notification: Notification): void;
+  /**
+   * A new notification for me (never of my own act: the server sends none) and the unread count
+   * with it, which the handler sets: unless I am looking at what it is about.
+   */
+  onNotification(event: NotificationEvent): void;
   /** A new message in one of my offer conversations, mine (from another tab) included. */
   onMessage(message: Message): void;
 }
@@ -45,8 +49,14 @@ export function connectLiveEvents(handlers: LiveHandlers): () => void {
     const parsed = notificationEventSchema.safeParse(parseJson(String(event.data)));
     if (!parsed.success || isClosed) return;
     eventsSeen += 1;
+    handlers.onNotification(parsed.data);
+  });
+  // Mine were marked read, here or in another tab or device: every bell follows.
+  source.addEventListener('unread', (event) => {
+    const parsed = unreadEventSchema.safeParse(parseJson(String(event.data)));
+    if (!parsed.success || isClosed) return;
+    eventsSeen += 1;
     handlers.onUnreadCount(parsed.data.unreadCount);
-    handlers.onNotification(parsed.data.notification);
   });
   source.addEventListener('message', (event) => {
     const parsed = messageEventSchema.safeParse(parseJson(String(event.data)));

@@ -3,6 +3,7 @@ import { useToast } from '../../components/toaster.tsx';
 import { publishMessage } from '../conversations/live-messages.ts';
 import { connectLiveEvents } from './live-connection.ts';
 import { publishNotification, setUnreadCount } from './notifications-store.ts';
+import { isLinkInView, markLinkRead } from './read-while-shown.ts';
 
 // The shell's lazy slots import both from this one chunk (notifications-shell.tsx).
 export { NotificationBell } from './notification-bell.tsx';
@@ -10,17 +11,25 @@ export { NotificationBell } from './notification-bell.tsx';
 /**
  * Issue 10 "Live": mounted while a user is signed in (notifications-shell.tsx), it holds the
  * tab's one stream of live events and closes it on sign-out. A new notification raises the
- * count, reaches the open notifications page and shows as an info toast; a new message reaches
- * its open conversation.
+ * count, reaches the open notifications page and shows as an info toast, unless the reader is
+ * looking at what it is about (read-while-shown.ts): then it is read at once, without a toast. A
+ * new message reaches its open conversation.
  */
 export function LiveNotifications() {
   const toast = useToast();
   useEffect(() => {
     const close = connectLiveEvents({
       onUnreadCount: setUnreadCount,
-      onNotification: (notification) => {
+      onNotification: ({ notification, unreadCount }) => {
         publishNotification(notification);
-        toast.info(notification.text);
+        if (isLinkInView(notification.link)) {
+          // The event's count includes this one, which is read now.
+          setUnreadCount(Math.max(0, unreadCount - 1));
+          markLinkRead(notification.link);
+        } else {
+          setUnreadCount(unreadCount);
+          toast.info(notification.text);
+        }
       },
       onMessage: publishMessage,
     });

@@ -1,5 +1,8 @@
-import { modifiedSchema } from '../../../shared/tasks.ts';
-import { notificationPageSchema, type MarkReadInput } from '../../../shared/notifications.ts';
+import {
+  markReadResultSchema,
+  notificationPageSchema,
+  type MarkReadInput,
+} from '../../../shared/notifications.ts';
 import { requestAs } from '../../lib/api.ts';
 import { apiPaths } from '../../lib/paths.ts';
 
@@ -12,6 +15,7 @@ export const notificationsApi = {
   readUnreadCount: async () =>
     (await requestAs(notificationPageSchema, 'GET', apiPaths.notifications({ limit: '1' })))
       .unreadCount,
+  /** Marks the given ones, those of one link, or all read; answers the count unread now. */
   markRead: (input: MarkReadInput) =>
-    requestAs(modifiedSchema, 'POST', apiPaths.notificationsRead, input),
+    requestAs(markReadResultSchema, 'POST', apiPaths.notificationsRead, input),
 };

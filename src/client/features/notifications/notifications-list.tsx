@@ -7,7 +7,12 @@ import {
 } from '../../../shared/notifications.ts';
 import { useToast } from '../../components/toaster.tsx';
 import { notificationsApi } from './notifications-api.ts';
-import { setUnreadCount, subscribeToNotifications, useUnreadCount } from './notifications-store.ts';
+import {
+  setUnreadCount,
+  setUnreadCountFrom,
+  subscribeToNotifications,
+  useUnreadCount,
+} from './notifications-store.ts';
 
 export const NO_NOTIFICATIONS = 'You have no notifications yet.';
 export const MARK_ALL_READ = 'Mark all as read';
@@ -83,12 +88,9 @@ export function NotificationsList({ firstPage }: { firstPage: NotificationPage }
   const open = (notification: Notification) => {
     if (notification.readAt !== null) return;
     markLocallyRead((item) => item._id === notification._id);
-    notificationsApi
-      .markRead({ ids: [notification._id] })
-      .then(({ modifiedCount }) =>
-        setUnreadCount((count) => (count === null ? count : Math.max(0, count - modifiedCount))),
-      )
-      .catch(() => undefined);
+    setUnreadCountFrom(
+      notificationsApi.markRead({ ids: [notification._id] }).then((answer) => answer.unreadCount),
+    );
   };
 
   const hasUnread = Boolean(unreadCount) || items.some((item) => item.readAt === null);

@@ -22,9 +22,29 @@ export function useUnreadCount(): number | null {
   );
 }
 
+/** Bumped by every change of the count, so an answer can tell whether it is still the latest. */
+let countChanges = 0;
+
 export function setUnreadCount(update: number | null | ((count: number | null) => number | null)) {
   unreadCount = typeof update === 'function' ? update(unreadCount) : update;
+  countChanges += 1;
   for (const watch of countWatchers) watch();
+}
+
+/** The count now, outside React. */
+export const currentUnreadCount = () => unreadCount;
+
+/**
+ * Sets the count an API call answers, unless the count changed while it was on its way (a live
+ * event, newer than the answer, wins). No answer: the count shown stays until the next event.
+ */
+export function setUnreadCountFrom(answer: Promise<number>): void {
+  const changesBefore = countChanges;
+  answer
+    .then((count) => {
+      if (countChanges === changesBefore) setUnreadCount(count);
+    })
+    .catch(() => undefined);
 }
 
 /** Calls the listener with each new notification while subscribed; returns the unsubscribe. */
