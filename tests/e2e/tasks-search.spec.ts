@@ -17,7 +17,9 @@ import {
   createTasksOverApi,
   isoDate,
   newTask,
+  openOverviewForTotal,
   parseUsd,
+  sortFilter,
   definition,
   tableRow,
   taskCard,
@@ -33,7 +35,6 @@ import {
 
 const main = (page: Page) => page.getByRole('main');
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search tasks' });
-const sortSelect = (page: Page) => page.getByRole('combobox', { name: 'Sort by' });
 const resultCount = (page: Page, count: number) =>
   main(page).getByText(`${count} ${count === 1 ? 'task' : 'tasks'}`, { exact: true });
 const cards = (page: Page) => main(page).getByRole('article');
@@ -138,7 +139,7 @@ test('every filter and the sort are in the URL; reload, Back and Forward show th
   await page.getByLabel('Deadline to').fill(isoDate(20));
   await expect(resultCount(page, 2)).toBeVisible();
   await page.getByRole('checkbox', { name: 'Open tasks only' }).uncheck();
-  await sortSelect(page).selectOption('Budget: high to low');
+  await sortFilter(page).selectOption('Budget: high to low');
 
   const expected = new URLSearchParams({ q: mark, category: 'Design' });
   expected.set('minBudget', '100');
@@ -160,7 +161,7 @@ test('every filter and the sort are in the URL; reload, Back and Forward show th
     await expect(page.getByLabel('Deadline from')).toHaveValue(isoDate(11));
     await expect(page.getByLabel('Deadline to')).toHaveValue(isoDate(20));
     await expect(page.getByRole('checkbox', { name: 'Open tasks only' })).not.toBeChecked();
-    await expect(sortSelect(page)).toHaveValue('Budget: high to low');
+    await expect(sortFilter(page)).toHaveValue('Budget: high to low');
     await expect.poll(() => cardTitles(page)).toEqual([`Dear ${mark}`, `Middle ${mark}`]);
   };
   await page.reload();
@@ -169,7 +170,7 @@ test('every filter and the sort are in the URL; reload, Back and Forward show th
   // Back undoes the sort, then the open-only choice; Forward brings them again.
   await page.goBack();
   await expect(page).toHaveURL((url) => url.searchParams.get('sort') === null);
-  await expect(sortSelect(page)).toHaveValue('Best match');
+  await expect(sortFilter(page)).toHaveValue('Best match');
   await expect(page.getByRole('checkbox', { name: 'Open tasks only' })).not.toBeChecked();
   await page.goBack();
   await expect(page.getByRole('checkbox', { name: 'Open tasks only' })).toBeChecked();
@@ -352,7 +353,7 @@ test('All Tasks searches and pages its table', async ({ page }) => {
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(tableRow(table, tasks[0]!.title)).toBeVisible();
 
-  await sortSelect(page).selectOption('Budget: low to high');
+  await sortFilter(page).selectOption('Budget: low to high');
   await expect(page).toHaveURL(
     `/dashboard/all-tasks?${new URLSearchParams({ q: mark, sort: 'budget_asc' })}`,
   );
@@ -365,16 +366,7 @@ test('the overview counts Total Tasks with one small search, not by loading ever
 }) => {
   expect(signedInUser.email).toBeTruthy();
   const everyTask = everyTaskRequests(page);
-  const answer = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return (
-      url.pathname === '/api/tasks/search' &&
-      url.searchParams.get('status') === 'all' &&
-      url.searchParams.get('pageSize') === '1'
-    );
-  });
-  await page.goto('/dashboard');
-  const { total } = (await (await answer).json()) as { total: number };
+  const total = await openOverviewForTotal(page);
   const counters = page.getByRole('region', { name: 'Counters' });
   await expect(
     counters.locator('.stat').filter({ hasText: 'Total Tasks' }).locator('.stat-value'),

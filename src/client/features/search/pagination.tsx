@@ -25,24 +25,24 @@ export function Pagination({
 }) {
   if (pageCount <= 1) return null;
   const toTop = () => window.scrollTo({ top: 0 });
+  // Previous on the first page and Next on the last are left out rather than greyed (contrast).
   const step = (to: number, label: string) =>
-    to >= 1 && to <= pageCount ? (
-      <Link to={pageUrl(to)} state={SAME_PAGE_STATE} className="btn join-item" onClick={toTop}>
-        {label}
-      </Link>
-    ) : (
-      <span className="btn btn-disabled join-item" aria-hidden="true">
-        {label}
-      </span>
+    to >= 1 &&
+    to <= pageCount && (
+      <li>
+        <Link to={pageUrl(to)} state={SAME_PAGE_STATE} className="btn join-item" onClick={toTop}>
+          {label}
+        </Link>
+      </li>
     );
   return (
     <nav aria-label="Pages" className="flex justify-center">
       <ul className="join flex-wrap">
-        <li>{step(page - 1, 'Previous')}</li>
+        {step(page - 1, 'Previous')}
         {pageNumbers(page, pageCount).map((number, index) => (
           <li key={number ?? `gap-${index}`}>
             {number === null ? (
-              <span className="btn btn-disabled join-item" aria-hidden="true">
+              <span className="btn btn-ghost pointer-events-none join-item" aria-hidden="true">
                 …
               </span>
             ) : (
@@ -59,7 +59,7 @@ export function Pagination({
             )}
           </li>
         ))}
-        <li>{step(page + 1, 'Next')}</li>
+        {step(page + 1, 'Next')}
       </ul>
     </nav>
   );
