@@ -11,7 +11,7 @@ import {
   type SignedUpUser,
 } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { expect, test, toast } from '../support/e2e-fixtures.ts';
+import { expect, switchToForest, test, toast } from '../support/e2e-fixtures.ts';
 import {
   categoryFilter,
   createTasksOverApi,
@@ -288,6 +288,9 @@ test('saved searches: save from Browse, list, open with one click, delete', asyn
   await expect(page).toHaveTitle('Tasklane | Saved Searches');
   const item = main(page).getByRole('listitem').filter({ hasText: name });
   await expect(item).toContainText(`“${mark}” · Design · open only · Newest first`);
+  await expectNoSeriousA11yViolations(page, '/dashboard/saved-searches');
+  await switchToForest(page);
+  await expectNoSeriousA11yViolations(page, '/dashboard/saved-searches in forest');
 
   await item.getByRole('link', { name }).click();
   await expect(page).toHaveURL(url);
@@ -412,8 +415,7 @@ test('at 375 px the filters open in a drawer, work from the keyboard and pass ax
   await expect(open).toBeFocused();
   await expect(cards(page)).toHaveCount(1);
 
-  await page.getByRole('checkbox', { name: 'Dark theme' }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest');
+  await switchToForest(page);
   await open.click();
   await expectNoSeriousA11yViolations(page, '/browse-tasks at 375 px, filters open, forest');
   await drawer(page).getByRole('button', { name: 'Show 1 task' }).click();

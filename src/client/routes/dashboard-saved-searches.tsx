@@ -56,7 +56,7 @@ export default function DashboardSavedSearches() {
               </div>
               <button
                 type="button"
-                className="btn btn-outline btn-error btn-sm"
+                className="btn btn-error btn-sm"
                 aria-label={`Delete ${search.name}`}
                 onClick={() => remove(search._id)}
               >
