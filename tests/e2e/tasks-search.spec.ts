@@ -209,6 +209,8 @@ test('numbered pages: 12 a page, each page a history entry, Back returns to the 
   await expect(page).toHaveURL(`/browse-tasks?${new URLSearchParams({ q: mark, page: '2' })}`);
   await expect(cards(page)).toHaveCount(2);
   expect(new Set(await cardTitles(page))).toEqual(new Set([tasks[0]!.title, tasks[1]!.title]));
+  // The reader is taken to the top of the new page: its count.
+  await expect(resultCount(page, tasks.length)).toBeFocused();
   await expect(pages(page).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
     'aria-current',
     'page',

@@ -18,19 +18,21 @@ export function Pagination({
   page,
   pageCount,
   pageUrl,
+  onChoose,
 }: {
   page: number;
   pageCount: number;
   pageUrl(page: number): string;
+  /** After a page is chosen: the page takes the reader to the top of the new results. */
+  onChoose(): void;
 }) {
   if (pageCount <= 1) return null;
-  const toTop = () => window.scrollTo({ top: 0 });
   // Previous on the first page and Next on the last are left out rather than greyed (contrast).
   const step = (to: number, label: string) =>
     to >= 1 &&
     to <= pageCount && (
       <li>
-        <Link to={pageUrl(to)} state={SAME_PAGE_STATE} className="btn join-item" onClick={toTop}>
+        <Link to={pageUrl(to)} state={SAME_PAGE_STATE} className="btn join-item" onClick={onChoose}>
           {label}
         </Link>
       </li>
@@ -52,7 +54,7 @@ export function Pagination({
                 className={`btn join-item ${number === page ? 'btn-primary' : ''}`}
                 aria-label={`Page ${number}`}
                 aria-current={number === page ? 'page' : undefined}
-                onClick={toTop}
+                onClick={onChoose}
               >
                 {number}
               </Link>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { SEARCH_MESSAGES, type SearchFilters } from '../../../shared/search-rules.ts';
 import { TASK_MESSAGES } from '../../../shared/task-rules.ts';
 import type { Task } from '../../../shared/tasks.ts';
@@ -45,6 +45,8 @@ export function TaskSearchPage({
   const { result } = results;
   const count = result ? taskCount(result.total) : '';
   const fields = <SearchFilterFields search={search} />;
+  // A new page of results starts at the count: the focus goes there (and the view with it).
+  const countRef = useRef<HTMLParagraphElement>(null);
 
   return (
     <section className="space-y-6">
@@ -64,7 +66,7 @@ export function TaskSearchPage({
           {fields}
         </div>
       )}
-      <p aria-live="polite" className="font-medium">
+      <p ref={countRef} tabIndex={-1} aria-live="polite" className="font-medium outline-none">
         {count}
       </p>
       {results.error ? (
@@ -101,6 +103,7 @@ export function TaskSearchPage({
           page={search.page}
           pageCount={Math.ceil(result.total / result.pageSize)}
           pageUrl={search.pageUrl}
+          onChoose={() => countRef.current?.focus()}
         />
       )}
     </section>
