@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { DashboardLayout } from './components/dashboard-layout.tsx';
 import { MainLayout } from './components/main-layout.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
+import { LayoutBoundary } from './components/route-boundary.tsx';
 import { lazyPage as page } from './lib/lazy-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 
@@ -10,6 +10,8 @@ import { NotFound } from './routes/not-found.tsx';
  * The route table of spec §2. Every page is its own lazily loaded module, so the first visit
  * loads only the shell and the page it opens (docs/decisions/005-router-and-route-data.md).
  */
+// The dashboard's layout too: a first visit to the home page does not load it.
+const DashboardLayout = page(() => import('./components/dashboard-layout.tsx'));
 const Home = page(() => import('./routes/home.tsx'));
 const AboutUs = page(() => import('./routes/about-us.tsx'));
 const ContactUs = page(() => import('./routes/contact-us.tsx'));
@@ -24,6 +26,7 @@ const MyPostedTasks = page(() => import('./routes/my-posted-tasks.tsx'));
 const DashboardOverview = page(() => import('./routes/dashboard-overview.tsx'));
 const DashboardAllTasks = page(() => import('./routes/dashboard-all-tasks.tsx'));
 const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.tsx'));
+const DashboardSavedSearches = page(() => import('./routes/dashboard-saved-searches.tsx'));
 const MyBids = page(() => import('./routes/my-bids.tsx'));
 const UserProfile = page(() => import('./routes/user-profile.tsx'));
 const Notifications = page(() => import('./routes/notifications.tsx'));
@@ -53,13 +56,21 @@ export function AppRoutes() {
         <Route path="notifications" element={guard(<Notifications />)} />
         <Route path="*" element={<NotFound />} />
       </Route>
-      <Route path="dashboard" element={<DashboardLayout />}>
+      <Route
+        path="dashboard"
+        element={
+          <LayoutBoundary>
+            <DashboardLayout />
+          </LayoutBoundary>
+        }
+      >
         <Route index element={guard(<DashboardOverview />)} />
         <Route path="all-tasks" element={<DashboardAllTasks />} />
         <Route path="my-tasks" element={guard(<MyPostedTasks />)} />
         <Route path="my-bids" element={guard(<MyBids />)} />
         <Route path="add-task" element={guard(<AddTask />)} />
         <Route path="edit-profile" element={guard(<DashboardEditProfile />)} />
+        <Route path="saved-searches" element={guard(<DashboardSavedSearches />)} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

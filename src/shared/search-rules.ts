@@ -3,6 +3,9 @@
  * page reads and writes its URL with them cheaply. src/shared/search.ts builds the schemas on them.
  */
 import { BUDGET_MAX, CATEGORIES, isCalendarDate, type Category } from './task-rules.ts';
+import type { SearchFilters } from './search-params.ts';
+
+export { searchFiltersToParams, type SearchFilters } from './search-params.ts';
 
 export const SEARCH_SORTS = [
   'relevance',
@@ -60,35 +63,6 @@ export function searchWords(text: string): string[] {
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
-}
-
-/**
- * A search as the Browse page and saved searches hold it: every filter optional, categories a
- * list (none means all). The API's query string (src/shared/search.ts) reads into this shape.
- */
-export interface SearchFilters {
-  q?: string | undefined;
-  category?: Category[] | undefined;
-  minBudget?: number | undefined;
-  maxBudget?: number | undefined;
-  deadlineFrom?: string | undefined;
-  deadlineTo?: string | undefined;
-  status?: SearchStatus | undefined;
-  sort?: SearchSort | undefined;
-}
-
-/** The search filters as query-string pairs, in one order, leaving out what is unset. */
-export function searchFiltersToParams(filters: SearchFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q?.trim()) params.set('q', filters.q.trim());
-  for (const category of filters.category ?? []) params.append('category', category);
-  if (filters.minBudget !== undefined) params.set('minBudget', String(filters.minBudget));
-  if (filters.maxBudget !== undefined) params.set('maxBudget', String(filters.maxBudget));
-  if (filters.deadlineFrom) params.set('deadlineFrom', filters.deadlineFrom);
-  if (filters.deadlineTo) params.set('deadlineTo', filters.deadlineTo);
-  if (filters.status && filters.status !== 'open') params.set('status', filters.status);
-  if (filters.sort) params.set('sort', filters.sort);
-  return params;
 }
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>

@@ -16,9 +16,15 @@ import {
 } from '../support/e2e-tasks.ts';
 
 /**
- * spec §2 "/dashboard/all-tasks" (issue 5): open to visitors; a table of all tasks with the
- * browse page's category filter and budget sort. (Its empty states: tasks-empty-states.spec.ts.)
+ * spec §2 "/dashboard/all-tasks" (issue 5): open to visitors; a table of the tasks with the
+ * browse page's category filter and sort, which since issue 11 are the server's search, a page
+ * at a time (tasks-search.spec.ts pages it). Each test searches for its own unique mark.
+ * (Its empty states: tasks-empty-states.spec.ts.)
  */
+
+function allTasksFor(mark: string, more: Record<string, string> = {}): string {
+  return `/dashboard/all-tasks?${new URLSearchParams({ q: mark, ...more })}`;
+}
 
 function allTasksTable(page: Page) {
   return page.getByRole('table', { name: 'All tasks' });
@@ -34,8 +40,9 @@ test('a visitor sees the table of all tasks, each title linking to its details',
   page,
 }) => {
   const poster = await signUpOverApi({ name: 'Tara Table' });
+  const mark = uniqueMark('all');
   const task = newTask({
-    title: `Enter 500 invoices ${uniqueMark('all')}`,
+    title: `Enter 500 invoices ${mark}`,
     category: 'Data Entry',
     deadline: isoDate(8),
     budget: 95,
@@ -45,6 +52,8 @@ test('a visitor sees the table of all tasks, each title linking to its details',
   await page.goto('/dashboard/all-tasks');
   await expect(page).toHaveURL('/dashboard/all-tasks');
   await expect(page).toHaveTitle('Tasklane | All Tasks');
+  await expect(allTasksTable(page)).toBeVisible();
+  await page.goto(allTasksFor(mark));
   const table = allTasksTable(page);
   await expect(table.getByRole('columnheader')).toHaveText([
     'Title',
@@ -86,7 +95,7 @@ test('the category filter and the budget sort work on the table and stay in the 
   );
   await createTasksOverApi(poster, tasks);
 
-  await page.goto('/dashboard/all-tasks');
+  await page.goto(allTasksFor(mark));
   const table = allTasksTable(page);
   const filter = categoryFilter(page);
   await expect(filter).toHaveValue('All');
@@ -94,7 +103,7 @@ test('the category filter and the budget sort work on the table and stay in the 
 
   for (const category of CATEGORIES) {
     await filter.selectOption(category);
-    await expect(page).toHaveURL(`/dashboard/all-tasks?${new URLSearchParams({ category })}`);
+    await expect(page).toHaveURL(allTasksFor(mark, { category }));
     for (const task of tasks) {
       await expect(tableRow(table, task.title)).toHaveCount(task.category === category ? 1 : 0);
     }
@@ -105,30 +114,30 @@ test('the category filter and the budget sort work on the table and stay in the 
       .toEqual(new Set([category]));
   }
   await filter.selectOption('All');
-  await expect(page).toHaveURL('/dashboard/all-tasks');
+  await expect(page).toHaveURL(allTasksFor(mark));
 
+  // Issue 11: the server's sorts.
   const sort = sortFilter(page);
-  const mine = async () =>
-    (await table.getByRole('rowheader').allInnerTexts()).filter((title) => title.endsWith(mark));
-  await sort.selectOption('asc');
-  await expect(page).toHaveURL('/dashboard/all-tasks?sort=asc');
+  const mine = () => table.getByRole('rowheader').allInnerTexts();
+  await sort.selectOption('Budget: low to high');
+  await expect(page).toHaveURL(allTasksFor(mark, { sort: 'budget_asc' }));
   await expect.poll(mine).toEqual([5, 1, 3, 0, 4, 2].map((index) => tasks[index]!.title));
   const ascending = await budgetColumn(page);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
-  await sort.selectOption('desc');
+  await sort.selectOption('Budget: high to low');
   await expect.poll(mine).toEqual([2, 4, 0, 3, 1, 5].map((index) => tasks[index]!.title));
   const descending = await budgetColumn(page);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
 
-  await sort.selectOption('none');
-  await expect(page).toHaveURL('/dashboard/all-tasks');
+  await sort.selectOption('Newest first');
+  await expect(page).toHaveURL(allTasksFor(mark, { sort: 'newest' }));
   await expect.poll(mine).toEqual(tasks.map((task) => task.title).reverse());
 
   // ?category= preselects here too.
-  await page.goto('/dashboard/all-tasks?category=Design&sort=desc');
+  await page.goto(allTasksFor(mark, { category: 'Design', sort: 'budget_desc' }));
   await expect(filter).toHaveValue('Design');
-  await expect(sort).toHaveValue('desc');
+  await expect(sort).toHaveValue('Budget: high to low');
   await expect(tableRow(table, tasks[1]!.title)).toBeVisible();
   await expect(tableRow(table, tasks[0]!.title)).toHaveCount(0);
 });
@@ -139,7 +148,7 @@ test('all tasks has no serious or critical accessibility violations', async ({ p
   await page.goto('/dashboard/all-tasks');
   await expect(allTasksTable(page)).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/dashboard/all-tasks');
-  await page.goto('/dashboard/all-tasks?category=Other&sort=asc');
+  await page.goto('/dashboard/all-tasks?category=Other&sort=budget_asc');
   await expect(categoryFilter(page)).toHaveValue('Other');
   await expectNoSeriousA11yViolations(page, '/dashboard/all-tasks filtered');
 });

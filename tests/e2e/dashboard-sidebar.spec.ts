@@ -16,6 +16,8 @@ const LINKS = [
   ['My Tasks', '/dashboard/my-tasks'],
   ['My Bids', '/dashboard/my-bids'],
   ['Add Task', '/dashboard/add-task'],
+  // Issue 11.
+  ['Saved Searches', '/dashboard/saved-searches'],
 ] as const;
 
 function sidebar(page: Page) {
@@ -25,7 +27,7 @@ function sidebarNav(page: Page) {
   return page.getByRole('navigation', { name: 'Dashboard pages' });
 }
 
-test('signed in, the sidebar shows the photo, name and email, the six links and Logout', async ({
+test('signed in, the sidebar shows the photo, name and email, the seven links and Logout', async ({
   page,
   context,
   signedInUser,

@@ -4,6 +4,7 @@ import { UNREACHABLE_TITLE } from '../../src/client/components/unreachable.tsx';
 import { UNREACHABLE_MESSAGE } from '../../src/client/lib/api-error.ts';
 import { RELOAD_MARKER } from '../../src/client/lib/load-failure.ts';
 import { NOT_FOUND_TITLE } from '../../src/client/routes/not-found.tsx';
+import { SEARCH_MESSAGES } from '../../src/shared/search-rules.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { expect, test, toast } from '../support/e2e-fixtures.ts';
 import {
@@ -93,13 +94,18 @@ test('with the server down, a page whose data does not come says so too; Retry (
 
   await server.stop();
   await mainNav(page).getByRole('link', { name: 'Browse Tasks' }).click();
-  await expect(unreachablePage(page)).toBeVisible();
+  // Issue 11: Browse loads its search itself and says so in place, under its own heading.
+  const failure = page.getByRole('main').getByRole('alert');
+  await expect(failure).toContainText(SEARCH_MESSAGES.loadFailed);
+  await expect(failure).toContainText(UNREACHABLE_MESSAGE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Tasks' })).toBeVisible();
   await expect(page.getByText(NOT_FOUND_TITLE)).toHaveCount(0);
 
   await server.restart();
   await retryButton(page).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Browse Tasks' })).toBeVisible();
+  await expect(failure).toHaveCount(0);
+  await expect(page.getByRole('main').getByText(/^\d+ tasks?$/)).toBeVisible();
   expect(documentLoads(), 'Retry never reloads the page').toBe(1);
 });
 

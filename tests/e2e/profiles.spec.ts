@@ -20,17 +20,19 @@ test("posters' names link to their profiles on cards, the task page and the All 
   page,
 }) => {
   const [poster, reader] = await signUpUsers('Linus Linked', 'Rhea Reader');
-  const task = newTask({ title: `Linked ${uniqueMark()}`, category: 'Marketing' });
+  const mark = uniqueMark();
+  const task = newTask({ title: `Linked ${mark}`, category: 'Marketing' });
   const taskId = await createTaskOverApi(poster, task);
   const profile = `/users/${poster.id}`;
   await logInContext(page.context(), reader);
 
-  await page.goto('/browse-tasks?category=Marketing');
+  // Issue 11: Browse and All Tasks page their lists: search for this task.
+  await page.goto(`/browse-tasks?${new URLSearchParams({ q: mark, category: 'Marketing' })}`);
   await expect(taskCard(page, task.title).getByRole('link', { name: poster.name })).toHaveAttribute(
     'href',
     profile,
   );
-  await page.goto('/dashboard/all-tasks');
+  await page.goto(`/dashboard/all-tasks?${new URLSearchParams({ q: mark })}`);
   await expect(
     tableRow(page.getByRole('table'), task.title).getByRole('link', { name: poster.name }),
   ).toHaveAttribute('href', profile);

@@ -24,13 +24,16 @@ test('cards and tables show each task’s status', async ({ page }) => {
   }
   await logInContext(page.context(), poster);
 
-  await page.goto(`/browse-tasks?category=${encodeURIComponent(category)}`);
+  // Issue 11: Browse lists open tasks unless told otherwise (status=all), and pages: search for
+  // this test's mark.
+  const search = new URLSearchParams({ q: mark, category, status: 'all' });
+  await page.goto(`/browse-tasks?${search}`);
   for (const [label, title] of Object.entries(titles)) {
     await expect(taskCard(page, title).getByText(label, { exact: true })).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'cards of every status');
 
-  for (const path of ['/dashboard/all-tasks', '/my-posted-tasks']) {
+  for (const path of [`/dashboard/all-tasks?${search}`, '/my-posted-tasks']) {
     await page.goto(path);
     for (const [label, title] of Object.entries(titles)) {
       await expect(

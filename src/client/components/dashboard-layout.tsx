@@ -16,13 +16,14 @@ const LINKS = [
   { to: paths.dashboardMyTasks, label: 'My Tasks', end: false },
   { to: paths.dashboardMyBids, label: 'My Bids', end: false },
   { to: paths.dashboardAddTask, label: 'Add Task', end: false },
+  { to: paths.dashboardSavedSearches, label: 'Saved Searches', end: false },
 ];
 
 /**
  * spec §2 "Dashboard layout": a sidebar (profile, links, Logout or Login) beside the page; on
  * small screens the sidebar hides behind a toggle and closes after a choice. Open to visitors.
  */
-export function DashboardLayout() {
+export default function DashboardLayout() {
   const { user } = useSession();
   const logout = useLogout();
   const location = useLocation();

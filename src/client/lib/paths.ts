@@ -1,4 +1,15 @@
-import type { Category } from '../../shared/tasks.ts';
+import { searchFiltersToParams, type SearchFilters } from '../../shared/search-params.ts';
+
+/**
+ * A search list page (Browse Tasks, the dashboard's All Tasks; issue 11) with its filters and page
+ * in the query string, written one way (URLSearchParams: a space is +) wherever a link is built.
+ */
+export function searchPageUrl(pathname: string, filters: SearchFilters = {}, page = 1): string {
+  const params = searchFiltersToParams(filters);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
 
 /** Every URL of the client, built in one place (spec §2). */
 export const paths = {
@@ -6,8 +17,8 @@ export const paths = {
   aboutUs: '/about-us',
   contactUs: '/contact-us',
   terms: '/terms',
-  browseTasks: (category?: Category) =>
-    category ? `/browse-tasks?category=${encodeURIComponent(category)}` : '/browse-tasks',
+  browseTasks: (filters?: SearchFilters, page?: number) =>
+    searchPageUrl('/browse-tasks', filters, page),
   addTask: '/add-task',
   task: (id: string) => `/task/${encodeURIComponent(id)}`,
   editTask: (id: string) => `/edit-task/${encodeURIComponent(id)}`,
@@ -22,6 +33,8 @@ export const paths = {
   dashboardMyBids: '/dashboard/my-bids',
   dashboardAddTask: '/dashboard/add-task',
   dashboardEditProfile: '/dashboard/edit-profile',
+  /** Issue 11: my saved searches. */
+  dashboardSavedSearches: '/dashboard/saved-searches',
   /** Issue 10: my notifications. */
   notifications: '/notifications',
 } as const;
@@ -51,4 +64,8 @@ export const apiPaths = {
   taskQuestions: (id: string) => `/api/tasks/${encodeURIComponent(id)}/questions`,
   questionReplies: (id: string) => `/api/questions/${encodeURIComponent(id)}/replies`,
   offerMessages: (id: string) => `/api/offers/${encodeURIComponent(id)}/messages`,
+  /** Issue 11: search, one page at a time, and my saved searches. */
+  taskSearch: (params: URLSearchParams) => `/api/tasks/search?${params}`,
+  savedSearches: '/api/me/saved-searches',
+  savedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
 } as const;

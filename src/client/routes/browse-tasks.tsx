@@ -1,22 +1,23 @@
-import { FilteredTasks } from '../components/filtered-tasks.tsx';
 import { TaskCard } from '../components/task-card.tsx';
-import { api } from '../lib/api.ts';
-import { useRouteData } from '../lib/route-data.ts';
+import { SaveSearch } from '../features/search/save-search.tsx';
+import { TaskSearchPage } from '../features/search/task-search-page.tsx';
 
-/** /browse-tasks (spec §2): all tasks as cards, filtered by category and sorted by budget. */
+/**
+ * /browse-tasks (spec §2, issue 11): the task search as cards, a page at a time; `?category=`
+ * preselects the category as before. A signed-in user may save the search.
+ */
 export default function BrowseTasks() {
-  const tasks = useRouteData('tasks', () => api.listTasks());
   return (
-    <FilteredTasks title="Browse Tasks" tasks={tasks}>
-      {(visible) => (
+    <TaskSearchPage title="Browse Tasks" actions={(filters) => <SaveSearch filters={filters} />}>
+      {(tasks) => (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((task) => (
+          {tasks.map((task) => (
             <li key={task._id}>
               <TaskCard task={task} truncateDescription headingLevel={2} />
             </li>
           ))}
         </ul>
       )}
-    </FilteredTasks>
+    </TaskSearchPage>
   );
 }

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import type { Task } from '../../shared/tasks.ts';
-import { FilteredTasks } from '../components/filtered-tasks.tsx';
 import { TaskTable } from '../components/task-table.tsx';
 import { UserLink } from '../features/profiles/user-link.tsx';
-import { api } from '../lib/api.ts';
+import { TaskSearchPage } from '../features/search/task-search-page.tsx';
 import { paths } from '../lib/paths.ts';
-import { useRouteData } from '../lib/route-data.ts';
 
 const POSTED_BY = [
   {
@@ -14,15 +12,14 @@ const POSTED_BY = [
   },
 ];
 
-/** /dashboard/all-tasks (spec §2): open to visitors; Browse Tasks' filter and sort, as a table. */
+/** /dashboard/all-tasks (spec §2, issue 11): open to visitors; Browse Tasks' search, as a table. */
 export default function DashboardAllTasks() {
-  const tasks = useRouteData('tasks', () => api.listTasks());
   return (
-    <FilteredTasks title="All Tasks" tasks={tasks}>
-      {(visible) => (
+    <TaskSearchPage title="All Tasks">
+      {(tasks) => (
         <TaskTable
           caption="All tasks"
-          tasks={visible}
+          tasks={tasks}
           renderTitle={(task) => (
             <Link to={paths.task(task._id)} className="link link-hover">
               {task.title}
@@ -31,6 +28,6 @@ export default function DashboardAllTasks() {
           extraColumns={POSTED_BY}
         />
       )}
-    </FilteredTasks>
+    </TaskSearchPage>
   );
 }

@@ -6,6 +6,7 @@ import { Avatar } from '../components/avatar.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { offersApi } from '../features/offers/offers-api.ts';
 import { myWorkCounters } from '../features/offers/my-work.ts';
+import { searchApi } from '../features/search/search-api.ts';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
@@ -14,7 +15,7 @@ import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
 
 type Overview =
-  { ok: true; allTasks: Task[]; myTasks: Task[]; myOffers: MyOffer[] } | { ok: false };
+  { ok: true; totalTasks: number; myTasks: Task[]; myOffers: MyOffer[] } | { ok: false };
 
 /**
  * /dashboard (spec §2): profile card, the spec's three counters plus Bids Sent and Active Jobs
@@ -26,12 +27,13 @@ export default function DashboardOverview() {
   // A failed load is a message here (spec §8), not the 404 page.
   const overview = useRouteData<Overview>('overview', async () => {
     try {
-      const [allTasks, myTasks, myOffers] = await Promise.all([
-        api.listTasks(),
+      const [totalTasks, myTasks, myOffers] = await Promise.all([
+        // Total Tasks counts every task, open or not (issue 11: a count, not every task).
+        searchApi.countTasks({ status: 'all' }),
         api.listTasks({ email }),
         offersApi.listMyOffers(),
       ]);
-      return { ok: true, allTasks, myTasks, myOffers };
+      return { ok: true, totalTasks, myTasks, myOffers };
     } catch (error) {
       console.error(error);
       return { ok: false };
@@ -46,7 +48,7 @@ export default function DashboardOverview() {
           label: 'Bids Received',
           value: overview.myTasks.reduce((sum, t) => sum + t.bidsCount, 0),
         },
-        { label: 'Total Tasks', value: overview.allTasks.length },
+        { label: 'Total Tasks', value: overview.totalTasks },
         ...myWorkCounters(overview.myOffers),
       ]
     : [];

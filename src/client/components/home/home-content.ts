@@ -93,7 +93,7 @@ export const CATEGORY_BLURBS: Record<Category, string> = {
 export const CATEGORY_TILES = CATEGORIES.map((category) => ({
   category,
   blurb: CATEGORY_BLURBS[category],
-  to: paths.browseTasks(category),
+  to: paths.browseTasks({ category: [category] }),
 }));
 
 /**

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import {
+  savedSearchSchema,
+  searchFiltersToParams,
+  taskSearchResultSchema,
+  type SavedSearch,
+  type SearchFilters,
+} from '../../../shared/search.ts';
+import { deletedSchema, insertedSchema } from '../../../shared/tasks.ts';
+import { requestAs } from '../../lib/api.ts';
+import { apiPaths } from '../../lib/paths.ts';
+
+/** Which page of a search to read; `asOf` from the first page keeps later pages in step. */
+export interface SearchPageRequest {
+  page?: number;
+  pageSize?: number;
+  asOf?: string | undefined;
+}
+
+function searchParams(filters: SearchFilters, { page, pageSize, asOf }: SearchPageRequest) {
+  const params = searchFiltersToParams(filters);
+  if (page && page > 1) params.set('page', String(page));
+  if (pageSize) params.set('pageSize', String(pageSize));
+  if (asOf) params.set('asOf', asOf);
+  return params;
+}
+
+const savedSearchesSchema = z.array(savedSearchSchema);
+
+/** The search calls of issue 11, each answer read with its shared schema. */
+export const searchApi = {
+  searchTasks: (filters: SearchFilters, request: SearchPageRequest = {}) =>
+    requestAs(taskSearchResultSchema, 'GET', apiPaths.taskSearch(searchParams(filters, request))),
+  /** How many tasks match, from the smallest page rather than every task. */
+  countTasks: async (filters: SearchFilters) =>
+    (await searchApi.searchTasks(filters, { pageSize: 1 })).total,
+  listSavedSearches: (): Promise<SavedSearch[]> =>
+    requestAs(savedSearchesSchema, 'GET', apiPaths.savedSearches),
+  saveSearch: (name: string, query: SearchFilters) =>
+    requestAs(insertedSchema, 'POST', apiPaths.savedSearches, { name, query }),
+  deleteSavedSearch: (id: string) => requestAs(deletedSchema, 'DELETE', apiPaths.savedSearch(id)),
+};
