@@ -172,3 +172,22 @@ test('notifications by keyboard, axe-clean with and without items, and at 375 px
   await expectNoHorizontalScroll(page, '/notifications at 375 px');
   await expectNoSeriousA11yViolations(page, '/notifications at 375 px');
 });
+
+test('when the notifications code cannot load, the page still works without the bell, which comes back with its code', async ({
+  pageAs,
+}) => {
+  const [user] = await signUpUsers('Una Offline');
+  const page = await pageAs(user);
+  const chunk = '**/assets/live-notifications-*.js';
+  await page.route(chunk, (route) => route.abort('connectionrefused'));
+  await page.goto('/about-us');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(barBell(page)).toHaveCount(0);
+
+  // The code can load again: the next page shows the bell.
+  await page.unroute(chunk);
+  await nav.getByRole('link', { name: 'Browse Tasks' }).click();
+  await expect(barBell(page)).toHaveAccessibleName('Notifications');
+});

@@ -1,16 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useSession } from '../../lib/session.tsx';
 
 /**
  * What the shell holds of notifications (issue 10): only these two lazy slots, so a visitor's
- * first load carries none of their code (tests/e2e/home-performance.spec.ts's budget).
+ * first load carries none of their code (tests/e2e/home-performance.spec.ts's budget). Their code
+ * failing to load (the server went down) leaves the slot empty, never the page: the slot tries
+ * again when it next renders.
  */
-const Live = lazy(() =>
-  import('./live-notifications.tsx').then((module) => ({ default: module.LiveNotifications })),
-);
-const Bell = lazy(() =>
-  import('./live-notifications.tsx').then((module) => ({ default: module.NotificationBell })),
-);
+function optional(load: () => Promise<ComponentType>) {
+  const create = () =>
+    lazy<ComponentType>(() =>
+      load().then(
+        (component) => ({ default: component }),
+        () => {
+          Slot = create();
+          return { default: () => null };
+        },
+      ),
+    );
+  let Slot = create();
+  return () => <Slot />;
+}
+const Live = optional(() => import('./live-notifications.tsx').then((m) => m.LiveNotifications));
+const Bell = optional(() => import('./live-notifications.tsx').then((m) => m.NotificationBell));
 
 /** The live stream, while a user is signed in; keyed by the user so a new user gets a new one. */
 export function LiveNotifications() {
