@@ -186,3 +186,32 @@ export async function findSavedSearchesMatching(
   }
   return [...byOwner.values()];
 }
+
+/**
+ * Records that each owner was alerted of the task, and answers the ones who were not already:
+ * the primary key (task, user) of saved_search_alerts lets the insert skip the others, so no
+ * owner is alerted twice of one task, whatever races or edits come (migration 0006).
+ */
+export async function recordSavedSearchAlerts(
+  db: Db,
+  taskId: string,
+  matches: readonly SavedSearchMatch[],
+): Promise<SavedSearchMatch[]> {
+  if (matches.length === 0) return [];
+  const at = new Date().toISOString();
+  const inserted = await db
+    .insertInto('saved_search_alerts')
+    .values(
+      matches.map((match) => ({
+        task_id: taskId,
+        user_id: match.userId,
+        saved_search_id: match.savedSearchId,
+        created_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  const alerted = new Set(inserted.map((row) => row.user_id));
+  return matches.filter((match) => alerted.has(match.userId));
+}

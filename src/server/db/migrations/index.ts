@@ -4,6 +4,7 @@ import * as orderMatchingIndexes from './0002-order-matching-indexes.ts';
 import * as marketplaceLoop from './0003-marketplace-loop.ts';
 import * as conversations from './0004-conversations.ts';
 import * as search from './0005-search.ts';
+import * as savedSearchAlerts from './0006-saved-search-alerts.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-marketplace-loop': marketplaceLoop,
   '0004-conversations': conversations,
   '0005-search': search,
+  '0006-saved-search-alerts': savedSearchAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {
