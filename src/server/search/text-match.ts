@@ -70,6 +70,11 @@ export interface TextMatch {
   from: TasksFrom;
   /** How well a task matches, where higher is better (valid in a query built on `from`). */
   score: RawBuilder<number>;
+  /**
+   * The task's seq as the full-text index knows it: ordered by it, descending, the matches come
+   * newest first without being ranked (FTS5 walks its rowids backwards).
+   */
+  seq: RawBuilder<number>;
 }
 
 /** The words of `text` as the tasks they match and a score, or null when it has none. */
@@ -81,6 +86,7 @@ export function textMatch(db: Db, text: string | undefined): TextMatch | null {
     return {
       from: db.selectFrom('tasks').where(sql<SqlBool>`tasks.search @@ ${query}`),
       score: sql<number>`ts_rank(tasks.search, ${query})`,
+      seq: sql<number>`tasks.seq`,
     };
   }
   // The index is the outer loop (CROSS JOIN keeps SQLite from reordering it): each match finds
@@ -95,5 +101,6 @@ export function textMatch(db: Db, text: string | undefined): TextMatch | null {
     from: from as unknown as TasksFrom,
     // bm25 is lower for better matches; a word in the title counts four times one in the description.
     score: sql<number>`-bm25(tasks_fts, 4.0, 1.0)`,
+    seq: sql<number>`tasks_fts.rowid`,
   };
 }
