@@ -136,8 +136,14 @@ const ORDER_INDEX_COLUMNS: Record<Sort, Column[]> = {
   bids: ['status'],
 };
 
-/** Counting reads one covering index: the open tasks' by deadline, or every task's. */
-const COUNT_INDEX_COLUMNS: Column[] = ['status', 'deadline'];
+/**
+ * Counting reads one covering index: the open tasks' by category and budget when categories
+ * are asked for (migration 0007), else the open tasks' by deadline, or every task's.
+ */
+function countIndexColumns(query: TaskSearchQuery): Column[] {
+  const isOpen = (query.status ?? 'open') === 'open';
+  return isOpen && query.category ? ['status', 'category', 'budget_cents'] : ['status', 'deadline'];
+}
 
 function ordered<Q extends TasksFrom>(q: Q, sort: Sort, text: TextMatch | null): Q {
   let ordered = q as TasksFrom;
@@ -276,7 +282,7 @@ async function readPage(db: Db, { query, cut, isCutNeeded, options }: Plan) {
   const planner = isPostgres(db) ? 'planner' : undefined;
   const textIndex: Column[] = planner ? ['seq'] : [];
   const itemIndex = text ? textIndex : (planner ?? ORDER_INDEX_COLUMNS[sort]);
-  const countIndex = text ? textIndex : (planner ?? COUNT_INDEX_COLUMNS);
+  const countIndex = text ? textIndex : (planner ?? countIndexColumns(query));
   const cutSeq = isCutNeeded ? cut.seq : undefined;
   const filtered = from().where(filtersOf(db, query, cut.today, cutSeq, itemIndex));
   let found: { rows: Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>> } & Total;
