@@ -27,7 +27,7 @@ type Db = Kysely<Database>;
  * Where a search's pages stop: the last task posted when its first page was read (`seq`, which
  * the database hands out in commit order, migration 0005) and that day in UTC, which decides
  * what has expired. Every page of one search reads the same tasks, however many are posted
- * meanwhile (docs/decisions/008-search.md).
+ * meanwhile (docs/decisions/012-search.md).
  */
 interface Cut {
   seq: number;
