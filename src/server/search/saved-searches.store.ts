@@ -8,6 +8,7 @@ import {
   type SearchQuery,
 } from '../../shared/search.ts';
 import { todayUtc, type Category } from '../../shared/tasks.ts';
+import { uniqueNow } from '../db/clock.ts';
 import type { Database, SavedSearchTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { isPostgres, textMatch } from './text-match.ts';
@@ -100,7 +101,8 @@ export async function createSavedSearch(
         deadline_to: query.deadlineTo ?? null,
         status: query.status ?? 'open',
         sort: query.sort ?? null,
-        created_at: new Date().toISOString(),
+        // Strictly increasing: "the first matching search" of an alert is the first saved.
+        created_at: uniqueNow(),
       })
       .execute();
   });
