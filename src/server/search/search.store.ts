@@ -215,6 +215,8 @@ const totalOf = (counted: number): Total => ({
   totalIsLowerBound: counted > SEARCH_TOTAL_CAP,
 });
 
+type TaskRows = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>;
+
 interface Candidate {
   id: string;
   created_at: string;
@@ -285,7 +287,7 @@ async function readPage(db: Db, { query, cut, isCutNeeded, options }: Plan) {
   const countIndex = text ? textIndex : (planner ?? countIndexColumns(query));
   const cutSeq = isCutNeeded ? cut.seq : undefined;
   const filtered = from().where(filtersOf(db, query, cut.today, cutSeq, itemIndex));
-  let found: { rows: Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>> } & Total;
+  let found: { rows: TaskRows } & Total;
   if (text && sort === 'relevance') {
     found = await readRankedPage(db, filtered, text, page, pageSize);
   } else {
