@@ -8,6 +8,7 @@ import { openEventStream } from '../../../tests/support/event-stream.ts';
 import { call, postTask } from '../../../tests/support/marketplace.ts';
 import { deleteSavedSearches, saveSearch } from '../../../tests/support/saved-searches.ts';
 import { validTask, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { textsMatchingTask } from './text-match.ts';
 
 /**
  * Saved-search alerts (issue 11) on both engines: a posted task that matches a saved search
@@ -164,4 +165,27 @@ describe('saved-search alerts', () => {
         stream.close();
       }
     }));
+});
+
+describe('textsMatchingTask', () => {
+  it('checks many saved texts against one task in one query, as the search reads each', async () => {
+    const taskId = await postTask(t, poster, {
+      title: 'Logo for a bakery',
+      description: 'Design a warm, hand-drawn logo.',
+    });
+    const matching = [
+      'logo',
+      'Logo desig',
+      'LOGO, Bakery!',
+      'bak',
+      'the a',
+      'hand drawn',
+      'drawing',
+    ];
+    const others = ['bakery menu', 'zzzz', 'logos website', 'warmth'];
+    const fillers = Array.from({ length: 200 }, (_, index) => `filler${index} logo`);
+    const texts = [...matching, ...others, ...fillers];
+    expect(await textsMatchingTask(t.db, taskId, texts)).toEqual(new Set(matching));
+    expect(await textsMatchingTask(t.db, taskId, [])).toEqual(new Set());
+  });
 });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   SAVED_SEARCHES_MAX,
   SEARCH_MESSAGES,
@@ -11,7 +11,7 @@ import { todayUtc, type Category } from '../../shared/tasks.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database, SavedSearchTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { isPostgres, textMatch } from './text-match.ts';
+import { isPostgres, textsMatchingTask } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
 
 /**
@@ -166,20 +166,7 @@ export async function findSavedSearchesMatching(
     .execute();
 
   const texts = [...new Set(candidates.flatMap((row) => (row.q ? [row.q] : [])))];
-  const matchingTexts = new Set<string>();
-  for (const text of texts) {
-    const match = textMatch(db, text);
-    // Text of stop words only is no words: it matches every task, as the search does.
-    if (!match) {
-      matchingTexts.add(text);
-      continue;
-    }
-    const found = await match.from
-      .where('tasks.id', '=', task.id)
-      .select(sql<number>`1`.as('found'))
-      .executeTakeFirst();
-    if (found) matchingTexts.add(text);
-  }
+  const matchingTexts = await textsMatchingTask(db, task.id, texts);
 
   const byOwner = new Map<string, SavedSearchMatch>();
   for (const row of candidates) {
