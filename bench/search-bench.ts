@@ -25,6 +25,12 @@ import {
 } from './bench-server.ts';
 import type { LoadResult, MeasuredLoad } from './load.ts';
 import { stopChild } from './processes.ts';
+import {
+  SEARCH_TIMING_HEADER,
+  searchTimingRow,
+  timeSearches,
+  type SearchTiming,
+} from './search-timings.ts';
 
 /**
  * Issue 11: GET /api/tasks/search at 100,000 tasks on SQLite and, when a server answers at
@@ -70,8 +76,13 @@ export interface SearchRouteResult {
 export interface SearchBench {
   engine: Engine;
   seedSeconds: number;
+  /** Each kind of search alone in this process, without the cache (search-timings.ts). */
+  timings: SearchTiming[];
   results: SearchRouteResult[];
 }
+
+/** Rounds of each search timed alone. */
+const TIMING_ROUNDS = 20;
 
 /** An admin connection to PostgreSQL, or null when none answers. */
 async function connectAdmin(): Promise<pg.Client | null> {
@@ -95,12 +106,15 @@ async function runOnEngine(
   const seedStart = performance.now();
   const config = parseConfig(env);
   const handle = await openDatabase(config);
+  let timings: SearchTiming[];
   try {
     const auth = createAuthForScripts(config, handle);
     await seedBulkTasks(handle.db, { count: SEARCH_TASK_COUNT, auth });
     // What autovacuum does soon after a load: statistics for the planner, and the visibility
     // map that lets counts read an index alone.
     if (engine === 'postgres') await sql`vacuum analyze tasks`.execute(handle.db);
+    log(`${engine}: timing each search alone…`);
+    timings = await timeSearches(handle.db, TIMING_ROUNDS);
   } finally {
     await handle.close();
   }
@@ -135,7 +149,7 @@ async function runOnEngine(
     results.push({ ...result, uncached });
   }
   await stopChild(uncachedServer.child);
-  return { engine, seedSeconds, results };
+  return { engine, seedSeconds, timings, results };
 }
 
 /** The search bench on SQLite, then on PostgreSQL when one answers. */
@@ -171,7 +185,7 @@ export async function runSearchBenches(): Promise<SearchBench[]> {
 const ENGINE_NAMES: Record<Engine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 export function printSearchReport(benches: SearchBench[]): void {
-  for (const { engine, seedSeconds, results } of benches) {
+  for (const { engine, seedSeconds, timings, results } of benches) {
     console.log('');
     console.log(
       `Search at ${formatInt(SEARCH_TASK_COUNT)} tasks: ${ENGINE_NAMES[engine]}, ` +
@@ -210,6 +224,12 @@ export function printSearchReport(benches: SearchBench[]): void {
     );
     console.log('');
     console.log(`Paths: ${results.map(({ route }) => route.path).join('  ')}`);
+    console.log('');
+    console.log(
+      `Each search alone, without the cache, ${TIMING_ROUNDS} times (bench/search-timings.ts; ` +
+        `CPU is the search's own cost on SQLite, only the client's on PostgreSQL):`,
+    );
+    printTable(SEARCH_TIMING_HEADER, timings.map(searchTimingRow));
     printFailures(
       results.flatMap(({ route, cached, uncached, bare }): [string, LoadResult][] => [
         [`${route.label} (real)`, cached],

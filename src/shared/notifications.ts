@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'question_replied',
   'message_received',
   'review_published',
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -35,6 +36,8 @@ const M = NOTIFICATION_MESSAGES;
 export interface NotificationFacts {
   name: string | null;
   title: string;
+  /** The saved search a new task matches (saved_search_match). */
+  searchName?: string | undefined;
 }
 
 /** The text of each type, written when the notification is. */
@@ -53,6 +56,7 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
   question_replied: ({ name, title }) => `${name} replied to a question on “${title}”.`,
   message_received: ({ name, title }) => `${name} sent you a message about “${title}”.`,
   review_published: ({ name, title }) => `${name}’s review of you on “${title}” is now public.`,
+  saved_search_match: ({ searchName, title }) => `New task for “${searchName}”: “${title}”.`,
 };
 
 export const notificationSchema = z.object({

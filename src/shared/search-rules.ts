@@ -26,6 +26,12 @@ export const PAGE_SIZE_MAX = 50;
 /** Deep pages cost a walk over every task before them; nobody reads 10,000 pages. */
 export const PAGE_MAX = 10_000;
 export const SEARCH_TEXT_MAX_LENGTH = 200;
+/**
+ * A search counts its matches up to this many: beyond it the answer says `total` 1,000 with
+ * `totalIsLowerBound` (the web app shows "1,000+"), and relevance ranks the newest 1,000 matches.
+ * Counting every match of a broad query cost more than the page itself (docs/decisions/012-search.md).
+ */
+export const SEARCH_TOTAL_CAP = 1000;
 
 export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
 export const SAVED_SEARCHES_MAX = 20;

@@ -8,6 +8,7 @@ import {
   SEARCH_SORTS,
   SEARCH_STATUSES,
   SEARCH_TEXT_MAX_LENGTH,
+  SEARCH_TOTAL_CAP,
 } from './search-rules.ts';
 import {
   BUDGET_MAX,
@@ -146,7 +147,17 @@ export type TaskSearchQuery = z.output<typeof taskSearchQuerySchema>;
 
 export const taskSearchResultSchema = z.object({
   items: z.array(taskSchema),
-  total: z.number().int().describe('Tasks matching, over every page'),
+  total: z
+    .number()
+    .int()
+    .describe(
+      `Tasks matching, over every page; counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} (see totalIsLowerBound)`,
+    ),
+  totalIsLowerBound: z
+    .boolean()
+    .describe(
+      `True when more than ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} tasks match: total is then ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} ("1,000+"), and with sort=relevance the pages rank the newest ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} matches`,
+    ),
   page: z.number().int(),
   pageSize: z.number().int(),
   asOf: z.string().describe('Pass it back with the next pages of this search'),

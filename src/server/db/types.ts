@@ -166,6 +166,14 @@ export interface SavedSearchTable {
   created_at: string;
 }
 
+/** One saved-search alert per task and user (migration 0006). */
+export interface SavedSearchAlertTable {
+  task_id: string;
+  user_id: string;
+  saved_search_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   account: AccountTable;
@@ -180,4 +188,5 @@ export interface Database {
   notifications: NotificationTable;
   conversation_rate_limits: ConversationRateLimitTable;
   saved_searches: SavedSearchTable;
+  saved_search_alerts: SavedSearchAlertTable;
 }

@@ -50,6 +50,8 @@ export interface Notice {
   recipients: ReadonlyArray<string | null | undefined>;
   offerId?: string;
   questionId?: string;
+  /** The saved search the task matches (saved_search_match). */
+  searchName?: string;
 }
 
 const SOMEONE = 'Someone';
@@ -75,6 +77,7 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
     const text = NOTIFICATION_TEXTS[notice.type]({
       name: named === null ? null : (names.get(named) ?? SOMEONE),
       title: notice.task.title,
+      searchName: notice.searchName,
     });
     const recipients = new Set(
       notice.recipients.filter((id): id is string => !!id && id !== notice.actorId),

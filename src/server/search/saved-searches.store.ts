@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   SAVED_SEARCHES_MAX,
   SEARCH_MESSAGES,
@@ -8,9 +8,10 @@ import {
   type SearchQuery,
 } from '../../shared/search.ts';
 import { todayUtc, type Category } from '../../shared/tasks.ts';
+import { uniqueNow } from '../db/clock.ts';
 import type { Database, SavedSearchTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { isPostgres, textMatch } from './text-match.ts';
+import { isPostgres, textsMatchingTask } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
 
 /**
@@ -100,7 +101,8 @@ export async function createSavedSearch(
         deadline_to: query.deadlineTo ?? null,
         status: query.status ?? 'open',
         sort: query.sort ?? null,
-        created_at: new Date().toISOString(),
+        // Strictly increasing: "the first matching search" of an alert is the first saved.
+        created_at: uniqueNow(),
       })
       .execute();
   });
@@ -164,20 +166,7 @@ export async function findSavedSearchesMatching(
     .execute();
 
   const texts = [...new Set(candidates.flatMap((row) => (row.q ? [row.q] : [])))];
-  const matchingTexts = new Set<string>();
-  for (const text of texts) {
-    const match = textMatch(db, text);
-    // Text of stop words only is no words: it matches every task, as the search does.
-    if (!match) {
-      matchingTexts.add(text);
-      continue;
-    }
-    const found = await match.from
-      .where('tasks.id', '=', task.id)
-      .select(sql<number>`1`.as('found'))
-      .executeTakeFirst();
-    if (found) matchingTexts.add(text);
-  }
+  const matchingTexts = await textsMatchingTask(db, task.id, texts);
 
   const byOwner = new Map<string, SavedSearchMatch>();
   for (const row of candidates) {
@@ -185,4 +174,33 @@ export async function findSavedSearchesMatching(
     byOwner.set(row.user_id, { userId: row.user_id, savedSearchId: row.id, name: row.name });
   }
   return [...byOwner.values()];
+}
+
+/**
+ * Records that each owner was alerted of the task, and answers the ones who were not already:
+ * the primary key (task, user) of saved_search_alerts lets the insert skip the others, so no
+ * owner is alerted twice of one task, whatever races or edits come (migration 0006).
+ */
+export async function recordSavedSearchAlerts(
+  db: Db,
+  taskId: string,
+  matches: readonly SavedSearchMatch[],
+): Promise<SavedSearchMatch[]> {
+  if (matches.length === 0) return [];
+  const at = new Date().toISOString();
+  const inserted = await db
+    .insertInto('saved_search_alerts')
+    .values(
+      matches.map((match) => ({
+        task_id: taskId,
+        user_id: match.userId,
+        saved_search_id: match.savedSearchId,
+        created_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  const alerted = new Set(inserted.map((row) => row.user_id));
+  return matches.filter((match) => alerted.has(match.userId));
 }

@@ -3,10 +3,15 @@ import {
   SAVED_SEARCH_NAME_MAX_LENGTH,
   SAVED_SEARCHES_MAX,
   SEARCH_MESSAGES,
-  type SavedSearch,
 } from '../../shared/search.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 import { call, postTask } from '../../../tests/support/marketplace.ts';
+import {
+  deleteSavedSearches,
+  listSavedSearches,
+  SAVED_SEARCHES_PATH,
+  saveSearch,
+} from '../../../tests/support/saved-searches.ts';
 import {
   createTestApp,
   daysFromToday,
@@ -28,25 +33,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const PATH = '/api/me/saved-searches';
-
-async function save(user: TestUser, name: string, query: Record<string, unknown> = {}) {
-  const answer = await call(t, 'POST', PATH, user, { name, query });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return (answer.body as { insertedId: string }).insertedId;
-}
-
-async function list(user: TestUser): Promise<SavedSearch[]> {
-  const answer = await call(t, 'GET', PATH, user);
-  expect(answer.status).toBe(200);
-  return answer.body as SavedSearch[];
-}
-
-async function deleteAll(user: TestUser) {
-  for (const search of await list(user)) {
-    expect((await call(t, 'DELETE', `${PATH}/${search._id}`, user)).status).toBe(200);
-  }
-}
+const PATH = SAVED_SEARCHES_PATH;
+const save = (user: TestUser, name: string, query: Record<string, unknown> = {}) =>
+  saveSearch(t, user, name, query);
+const list = (user: TestUser) => listSavedSearches(t, user);
+const deleteAll = (user: TestUser) => deleteSavedSearches(t, user);
 
 describe('/api/me/saved-searches', () => {
   it('needs a session for every call', async () => {

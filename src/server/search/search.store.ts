@@ -9,6 +9,7 @@ import {
 import {
   AS_OF_PATTERN,
   PAGE_SIZE_DEFAULT,
+  SEARCH_TOTAL_CAP,
   type SearchSort,
   type TaskSearchQuery,
   type TaskSearchResult,
@@ -26,7 +27,7 @@ type Db = Kysely<Database>;
  * Where a search's pages stop: the last task posted when its first page was read (`seq`, which
  * the database hands out in commit order, migration 0005) and that day in UTC, which decides
  * what has expired. Every page of one search reads the same tasks, however many are posted
- * meanwhile (docs/decisions/008-search.md).
+ * meanwhile (docs/decisions/012-search.md).
  */
 interface Cut {
   seq: number;
@@ -135,8 +136,14 @@ const ORDER_INDEX_COLUMNS: Record<Sort, Column[]> = {
   bids: ['status'],
 };
 
-/** Counting reads one covering index: the open tasks' by deadline, or every task's. */
-const COUNT_INDEX_COLUMNS: Column[] = ['status', 'deadline'];
+/**
+ * Counting reads one covering index: the open tasks' by category and budget when categories
+ * are asked for (migration 0007), else the open tasks' by deadline, or every task's.
+ */
+function countIndexColumns(query: TaskSearchQuery): Column[] {
+  const isOpen = (query.status ?? 'open') === 'open';
+  return isOpen && query.category ? ['status', 'category', 'budget_cents'] : ['status', 'deadline'];
+}
 
 function ordered<Q extends TasksFrom>(q: Q, sort: Sort, text: TextMatch | null): Q {
   let ordered = q as TasksFrom;
@@ -150,27 +157,26 @@ function ordered<Q extends TasksFrom>(q: Q, sort: Sort, text: TextMatch | null):
 }
 
 /**
- * The page of a search with words: the matches are ordered on their ids, times and scores
- * alone (on SQLite all in the index of seq), and only the page's tasks are read in full.
+ * The page of a search with words in an order of its own (not relevance): the matches are
+ * ordered on their ids, times and sort keys alone (on SQLite all in the index of seq), and only
+ * the page's tasks are read in full.
  */
 function pageOfMatches(
   db: Db,
   matches: TasksFrom,
-  sort: Sort,
-  text: TextMatch,
+  sort: Exclude<Sort, 'relevance'>,
   page: number,
   pageSize: number,
 ) {
   // Only the columns the order reads: on SQLite, bids_count is the one outside the index.
   const sortColumn: RawBuilder<unknown> = {
-    relevance: text.score,
     newest: sql`0`,
     deadline: sql`tasks.deadline`,
     budget_asc: sql`tasks.budget_cents`,
     budget_desc: sql`tasks.budget_cents`,
     bids: sql`tasks.bids_count`,
   }[sort];
-  const ids = ordered(matches, sort, text)
+  const ids = ordered(matches, sort, null)
     .select(['tasks.id', 'tasks.created_at', sortColumn.as('sort_key')])
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -180,6 +186,81 @@ function pageOfMatches(
   const byPage = (column: string) => sql.ref(`page.${column}`);
   q = q.orderBy(byPage('sort_key'), sort === 'deadline' || sort === 'budget_asc' ? 'asc' : 'desc');
   return q.orderBy(byPage('created_at'), 'desc').orderBy(byPage('id'), 'desc');
+}
+
+/**
+ * How many tasks a query finds, up to SEARCH_TOTAL_CAP: the count stops at the cap's next
+ * match, so a broad search costs no more than a narrow one (docs/decisions/012-search.md).
+ */
+async function countUpToCap(db: Db, matches: TasksFrom): Promise<Total> {
+  const row = await db
+    .selectFrom(
+      matches
+        .select(sql<number>`1`.as('one'))
+        .limit(SEARCH_TOTAL_CAP + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
+  return totalOf(Number(row?.total ?? 0));
+}
+
+interface Total {
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+const totalOf = (counted: number): Total => ({
+  total: Math.min(counted, SEARCH_TOTAL_CAP),
+  totalIsLowerBound: counted > SEARCH_TOTAL_CAP,
+});
+
+type TaskRows = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>;
+
+interface Candidate {
+  id: string;
+  created_at: string;
+  score: number;
+}
+
+/** Best first; ties newest first, then by id, as ordered() orders them in SQL. */
+function byRelevance(a: Candidate, b: Candidate): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * A page by relevance, and the total, from one walk over the matches: the newest matches that
+ * pass the filters, at most SEARCH_TOTAL_CAP of them, each with its score, are ranked here and
+ * only the page's tasks are read in full. Up to the cap this is the exact order of every match;
+ * beyond it, the newest thousand are ranked (a broad word such as "lo" matches half the tasks,
+ * and scoring all of them cost 40 times the page). Each engine's full-text index lists its
+ * matches newest first without ranking them (text-match.ts `seq`).
+ */
+async function readRankedPage(
+  db: Db,
+  matches: TasksFrom,
+  text: TextMatch,
+  page: number,
+  pageSize: number,
+) {
+  const rows = await matches
+    .select(['tasks.id', 'tasks.created_at', text.score.as('score')])
+    .orderBy(text.seq, 'desc')
+    .limit(SEARCH_TOTAL_CAP + 1)
+    .execute();
+  const candidates = rows
+    .slice(0, SEARCH_TOTAL_CAP)
+    .map((row): Candidate => ({ id: row.id, created_at: row.created_at, score: Number(row.score) }))
+    .sort(byRelevance);
+  const pageIds = candidates.slice((page - 1) * pageSize, page * pageSize).map(({ id }) => id);
+  const tasks = pageIds.length
+    ? await selectTasks(db).where('tasks.id', 'in', pageIds).execute()
+    : [];
+  const position = new Map(pageIds.map((id, index) => [id, index]));
+  tasks.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { rows: tasks, ...totalOf(rows.length) };
 }
 
 interface Plan {
@@ -197,27 +278,34 @@ async function readPage(db: Db, { query, cut, isCutNeeded, options }: Plan) {
   const text = textMatch(db, query.q);
   const sort = sortOf(query, text);
   const from = () => text?.from ?? db.selectFrom('tasks');
-  // With words, the full-text index finds the tasks and no other index is read. Without, SQLite
-  // reads the index of the order (items) or of the count; PostgreSQL chooses well by itself.
+  // With words, the full-text index finds the tasks and no other index is read, but for
+  // PostgreSQL's walk over seq newest first when a word matches much (readRankedPage). Without,
+  // SQLite reads the index of the order (items) or of the count; PostgreSQL chooses well itself.
   const planner = isPostgres(db) ? 'planner' : undefined;
-  const itemIndex = text ? [] : (planner ?? ORDER_INDEX_COLUMNS[sort]);
-  const countIndex = text ? [] : (planner ?? COUNT_INDEX_COLUMNS);
+  const textIndex: Column[] = planner ? ['seq'] : [];
+  const itemIndex = text ? textIndex : (planner ?? ORDER_INDEX_COLUMNS[sort]);
+  const countIndex = text ? textIndex : (planner ?? countIndexColumns(query));
   const cutSeq = isCutNeeded ? cut.seq : undefined;
   const filtered = from().where(filtersOf(db, query, cut.today, cutSeq, itemIndex));
-  const items = text
-    ? pageOfMatches(db, filtered, sort, text, page, pageSize)
-    : ordered(selectTasks(db, filtered), sort, text)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-  const count = from()
-    .where(filtersOf(db, query, cut.today, cutSeq, countIndex))
-    .select((eb) => eb.fn.countAll<number | string>().as('total'));
-
-  const [rows, totalRow] = await Promise.all([items.execute(), count.executeTakeFirst()]);
+  let found: { rows: TaskRows } & Total;
+  if (text && sort === 'relevance') {
+    found = await readRankedPage(db, filtered, text, page, pageSize);
+  } else {
+    const items =
+      text && sort !== 'relevance'
+        ? pageOfMatches(db, filtered, sort, page, pageSize)
+        : ordered(selectTasks(db, filtered), sort, text)
+            .limit(pageSize)
+            .offset((page - 1) * pageSize);
+    const counted = from().where(filtersOf(db, query, cut.today, cutSeq, countIndex));
+    const [rows, total] = await Promise.all([items.execute(), countUpToCap(db, counted)]);
+    found = { rows, ...total };
+  }
   const today = todayUtc();
   return {
-    items: rows.map((row) => toTask(row, options, today)),
-    total: Number(totalRow?.total ?? 0),
+    items: found.rows.map((row) => toTask(row, options, today)),
+    total: found.total,
+    totalIsLowerBound: found.totalIsLowerBound,
     page,
     pageSize,
     asOf: formatAsOf(cut),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SEARCH_MESSAGES,
+  SEARCH_TOTAL_CAP,
   taskSearchQuerySchema,
   type TaskSearchResult,
 } from '../../shared/search.ts';
@@ -526,6 +527,74 @@ describe('bad parameters answer 400 {message}', () => {
     expect(answer.status).toBe(200);
     expect((await call(t, 'GET', '/api/tasks/searching')).body).toEqual({
       message: TASK_FIELD_MESSAGES.taskNotFound,
+    });
+  });
+});
+
+describe('counts up to 1,000 (SEARCH_TOTAL_CAP)', () => {
+  /** `count` tasks with `word`, straight into the table (the API would take a while), oldest first. */
+  async function insertMany(word: string, count: number, titleOf: (index: number) => string) {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: count }, (_, index) => ({
+      id: crypto.randomUUID(),
+      title: titleOf(index),
+      category: 'Writing',
+      description: `Tagged ${word}.`,
+      deadline: daysFromToday(60),
+      budget_cents: 5000,
+      user_id: poster.id,
+      created_at: new Date(start + index * 1000).toISOString(),
+      updated_at: new Date(start + index * 1000).toISOString(),
+    }));
+    for (let index = 0; index < rows.length; index += 200) {
+      await t.db
+        .insertInto('tasks')
+        .values(rows.slice(index, index + 200))
+        .execute();
+    }
+    return rows.map((row) => row.id);
+  }
+
+  it('says 1,000 and totalIsLowerBound beyond it; ranks the newest 1,000; exact below it', async () => {
+    const word = uniqueWord();
+    const cap = SEARCH_TOTAL_CAP;
+    // The oldest task has the word in its title: ranked first if every match were ranked.
+    const posted = await insertMany(word, cap + 10, (index) =>
+      index === 0 ? `Oldest ${word}` : `Task ${index}`,
+    );
+    const [newest] = posted.slice(-1);
+    posted.reverse();
+
+    const byRelevance = await search(`q=${word}`);
+    expect(byRelevance).toMatchObject({ total: cap, totalIsLowerBound: true });
+    expect(byRelevance.items).toHaveLength(12);
+    expect(titles(byRelevance)).not.toContain(`Oldest ${word}`);
+    // The last page of the thousand, and nothing after it.
+    const lastPage = Math.ceil(cap / 50);
+    const last = await search(`q=${word}&pageSize=50&page=${lastPage}&asOf=${byRelevance.asOf}`);
+    expect(last.items).toHaveLength(cap - (lastPage - 1) * 50);
+    expect(
+      (await search(`q=${word}&pageSize=50&page=${lastPage + 1}&asOf=${byRelevance.asOf}`)).items,
+    ).toEqual([]);
+
+    // Other orders stay exact over every match: only the count stops.
+    const oldestFirst = await search(`q=${word}&sort=newest&pageSize=50&page=21`);
+    expect(oldestFirst).toMatchObject({ total: cap, totalIsLowerBound: true });
+    expect(ids(oldestFirst)).toEqual(posted.slice(1000, 1010));
+    expect(ids(await search(`q=${word}&sort=newest&pageSize=1`))).toEqual([newest]);
+    // Without words too.
+    expect(await search('status=all&pageSize=1')).toMatchObject({
+      total: cap,
+      totalIsLowerBound: true,
+    });
+
+    // Below the cap: the exact count.
+    const narrow = uniqueWord();
+    await insertMany(narrow, 3, (index) => `Narrow ${index}`);
+    expect(await search(`q=${narrow}`)).toMatchObject({ total: 3, totalIsLowerBound: false });
+    expect(await search(`q=${narrow}&sort=deadline`)).toMatchObject({
+      total: 3,
+      totalIsLowerBound: false,
     });
   });
 });

@@ -55,14 +55,19 @@ export function ftsMatchExpression(words: readonly string[]): string {
  * as the indexed text was folded (migration 0005's tasklane_fold).
  */
 export function pgTsQuery(words: readonly string[]): RawBuilder<string> {
-  const last = words.at(-1) ?? '';
-  const prefix = sql<string>`to_tsquery('tasklane_english', tasklane_fold(${`'${last}':*`}))`;
-  if (words.length < 2) return prefix;
+  const { whole, prefix } = pgQueryParts(words);
+  const prefixQuery = sql<string>`to_tsquery('tasklane_english', tasklane_fold(${prefix}))`;
+  if (whole === '') return prefixQuery;
+  return sql<string>`(websearch_to_tsquery('tasklane_english', tasklane_fold(${whole})) && ${prefixQuery})`;
+}
+
+/** The whole words (each quoted; '' when there is one word) and the last as `'word':*`. */
+function pgQueryParts(words: readonly string[]) {
   const whole = words
     .slice(0, -1)
     .map((word) => `"${word}"`)
     .join(' ');
-  return sql<string>`(websearch_to_tsquery('tasklane_english', tasklane_fold(${whole})) && ${prefix})`;
+  return { whole, prefix: `'${words.at(-1) ?? ''}':*` };
 }
 
 export interface TextMatch {
@@ -70,6 +75,11 @@ export interface TextMatch {
   from: TasksFrom;
   /** How well a task matches, where higher is better (valid in a query built on `from`). */
   score: RawBuilder<number>;
+  /**
+   * The task's seq as the full-text index knows it: ordered by it, descending, the matches come
+   * newest first without being ranked (FTS5 walks its rowids backwards).
+   */
+  seq: RawBuilder<number>;
 }
 
 /** The words of `text` as the tasks they match and a score, or null when it has none. */
@@ -81,6 +91,7 @@ export function textMatch(db: Db, text: string | undefined): TextMatch | null {
     return {
       from: db.selectFrom('tasks').where(sql<SqlBool>`tasks.search @@ ${query}`),
       score: sql<number>`ts_rank(tasks.search, ${query})`,
+      seq: sql<number>`tasks.seq`,
     };
   }
   // The index is the outer loop (CROSS JOIN keeps SQLite from reordering it): each match finds
@@ -95,5 +106,50 @@ export function textMatch(db: Db, text: string | undefined): TextMatch | null {
     from: from as unknown as TasksFrom,
     // bm25 is lower for better matches; a word in the title counts four times one in the description.
     score: sql<number>`-bm25(tasks_fts, 4.0, 1.0)`,
+    seq: sql<number>`tasks_fts.rowid`,
   };
+}
+
+/**
+ * Which of `texts` the task matches, each as the search reads it (textMatch), in one query: the
+ * saved-search alerts check every saved text against each new task (saved-searches.store.ts).
+ * A text without words matches every task, as the search does. SQLite seeks the task's rowid in
+ * each text's matches; PostgreSQL checks the task's one tsvector against each text's query.
+ */
+export async function textsMatchingTask(
+  db: Db,
+  taskId: string,
+  texts: readonly string[],
+): Promise<Set<string>> {
+  const withWords = texts.map((text) => ({ text, words: queryWords(text) }));
+  const matching = new Set(withWords.filter(({ words }) => !words.length).map(({ text }) => text));
+  const checked = withWords.filter(({ words }) => words.length > 0);
+  if (checked.length === 0) return matching;
+  let query: RawBuilder<{ i: number | string }>;
+  if (isPostgres(db)) {
+    const parts = checked.map(({ words }) => pgQueryParts(words));
+    const fold = (column: string) => sql`tasklane_fold(${sql.ref(column)})`;
+    query = sql`
+      select t.i from unnest(${parts.map((p) => p.whole)}::text[], ${parts.map((p) => p.prefix)}::text[])
+        with ordinality as t(whole, prefix, i), tasks
+      where tasks.id = ${taskId} and tasks.search @@ case
+        when t.whole = '' then to_tsquery('tasklane_english', ${fold('t.prefix')})
+        else websearch_to_tsquery('tasklane_english', ${fold('t.whole')})
+          && to_tsquery('tasklane_english', ${fold('t.prefix')})
+      end`;
+  } else {
+    const expressions = checked.map(({ words }) => ftsMatchExpression(words));
+    query = sql`
+      select t.key + 1 as i from json_each(${JSON.stringify(expressions)}) as t
+      where exists (
+        select 1 from tasks_fts
+        where tasks_fts match t.value and tasks_fts.rowid = (select seq from tasks where id = ${taskId})
+      )`;
+  }
+  const { rows } = await query.execute(db);
+  for (const row of rows) {
+    const entry = checked[Number(row.i) - 1];
+    if (entry) matching.add(entry.text);
+  }
+  return matching;
 }

@@ -17,7 +17,8 @@ import { optionalUser, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
-import { createTask, deleteTask, getTask, listTasks, placeBid, updateTask } from './tasks.store.ts';
+import { editTask, postTask } from './tasks.service.ts';
+import { deleteTask, getTask, listTasks, placeBid } from './tasks.store.ts';
 
 export interface TasksRoutesOptions {
   auth: Auth;
@@ -87,7 +88,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      const insertedId = await createTask(db, request.body, user.id);
+      const insertedId = await postTask(db, request.body, user.id);
       return reply.status(201).send({ insertedId });
     },
   );
@@ -104,7 +105,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return updateTask(db, request.params.id, request.body, user.id);
+      return editTask(db, request.params.id, request.body, user.id);
     },
   );
 

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Issue 11, search (docs/decisions/008-search.md):
+ * Issue 11, search (docs/decisions/012-search.md):
  * - `tasks.seq`, the order tasks were posted in, counted in `tasks_seq` by the insert itself,
  *   so that seq order is commit order on both engines: a search remembers the last seq it saw
  *   (`asOf`) and its later pages leave out every task posted after it.

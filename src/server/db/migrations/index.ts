@@ -4,6 +4,8 @@ import * as orderMatchingIndexes from './0002-order-matching-indexes.ts';
 import * as marketplaceLoop from './0003-marketplace-loop.ts';
 import * as conversations from './0004-conversations.ts';
 import * as search from './0005-search.ts';
+import * as savedSearchAlerts from './0006-saved-search-alerts.ts';
+import * as searchSpeed from './0007-search-speed.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-marketplace-loop': marketplaceLoop,
   '0004-conversations': conversations,
   '0005-search': search,
+  '0006-saved-search-alerts': savedSearchAlerts,
+  '0007-search-speed': searchSpeed,
 };
 
 export const migrationProvider: MigrationProvider = {
