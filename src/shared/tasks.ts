@@ -100,4 +100,5 @@ export const bidPlacedSchema = z.object({ modifiedCount: z.number() });
 /** The answer of the writes that change one row or none (issue 9's offers and transitions). */
 export const modifiedSchema = bidPlacedSchema;
 export const deletedSchema = z.object({ deletedCount: z.number() });
+export const taskCountSchema = z.object({ total: z.number().int() });
 export const errorSchema = z.object({ message: z.string() });

@@ -14,7 +14,7 @@ import {
 /**
  * spec §2 "/dashboard" (issue 5): the profile card, the counters Tasks Posted (the user's
  * tasks), Bids Received (their bidsCount summed) and Total Tasks (all tasks, counted by the
- * server's search since issue 11: other tests add and delete tasks all the time, so it is checked
+ * server's count since issue 11: other tests add and delete tasks all the time, so it is checked
  * against the page's own answer), Recent Tasks (the
  * first 5 of the user's tasks, each with View), 'No tasks posted yet.' and 'Failed to load user
  * tasks.'.

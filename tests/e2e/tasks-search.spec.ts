@@ -3,6 +3,7 @@ import {
   PAGE_SIZE_DEFAULT,
   SAVED_SEARCHES_MAX,
   SEARCH_MESSAGES,
+  SEARCH_TOTAL_CAP,
 } from '../../src/shared/search-rules.ts';
 import {
   callApi,
@@ -228,6 +229,29 @@ test('numbered pages: 12 a page, each page a history entry, Back returns to the 
   await expect(cards(page)).toHaveCount(2);
 });
 
+test(`beyond ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} matches the count says so with a +, and the pages stop at the cap`, async ({
+  page,
+}) => {
+  test.slow(); // posts 1,001 tasks
+  const poster = await signUpOverApi({ name: 'Meg Many' });
+  const mark = uniqueMark('many');
+  const tasks = Array.from({ length: SEARCH_TOTAL_CAP + 1 }, (_, index) =>
+    newTask({ title: `Many ${index + 1} ${mark}` }),
+  );
+  // Ten at a time: the server counts each, in any order.
+  for (let start = 0; start < tasks.length; start += 10) {
+    await Promise.all(
+      tasks.slice(start, start + 10).map((task) => createTasksOverApi(poster, [task])),
+    );
+  }
+
+  await page.goto(`/browse-tasks?${new URLSearchParams({ q: mark })}`);
+  await expect(main(page).getByText('1,000+ tasks', { exact: true })).toBeVisible();
+  const lastPage = Math.ceil(SEARCH_TOTAL_CAP / PAGE_SIZE_DEFAULT);
+  await expect(pages(page).getByRole('link', { name: `Page ${lastPage}` })).toBeVisible();
+  await expect(pages(page).getByRole('link', { name: `Page ${lastPage + 1}` })).toHaveCount(0);
+});
+
 test('a search with no result says so and clears its filters', async ({ page }) => {
   const mark = uniqueMark('nothing');
   await page.goto(`/browse-tasks?${new URLSearchParams({ q: mark, category: 'Design' })}`);
@@ -365,7 +389,7 @@ test('All Tasks searches and pages its table', async ({ page }) => {
   await expect(table.getByRole('rowheader').first()).toHaveText(new RegExp(`${tasks[0]!.title}$`));
 });
 
-test('the overview counts Total Tasks with one small search, not by loading every task', async ({
+test('the overview counts Total Tasks with one count, not by loading every task', async ({
   page,
   signedInUser,
 }) => {

@@ -42,6 +42,7 @@ export const paths = {
 /** The API, under /api on the same origin (DESIGN.md "Shape"). */
 export const apiPaths = {
   tasks: '/api/tasks',
+  taskCount: '/api/tasks/count',
   task: (id: string) => `/api/tasks/${encodeURIComponent(id)}`,
   /** Issue 9: offers, hiring, reviews and profiles. */
   taskOffers: (id: string) => `/api/tasks/${encodeURIComponent(id)}/offers`,

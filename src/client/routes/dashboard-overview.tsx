@@ -6,9 +6,9 @@ import { Avatar } from '../components/avatar.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { offersApi } from '../features/offers/offers-api.ts';
 import { myWorkCounters } from '../features/offers/my-work.ts';
-import { searchApi } from '../features/search/search-api.ts';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
+import { searchApi } from '../features/search/search-api.ts';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
@@ -29,7 +29,7 @@ export default function DashboardOverview() {
     try {
       const [totalTasks, myTasks, myOffers] = await Promise.all([
         // Total Tasks counts every task, open or not (issue 11: a count, not every task).
-        searchApi.countTasks({ status: 'all' }),
+        searchApi.countAllTasks(),
         api.listTasks({ email }),
         offersApi.listMyOffers(),
       ]);

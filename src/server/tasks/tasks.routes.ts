@@ -9,6 +9,7 @@ import {
   taskIdParamsSchema,
   taskInputSchema,
   taskListQuerySchema,
+  taskCountSchema,
   taskSchema,
   updatedSchema,
 } from '../../shared/tasks.ts';
@@ -18,7 +19,7 @@ import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { editTask, postTask } from './tasks.service.ts';
-import { deleteTask, getTask, listTasks, placeBid } from './tasks.store.ts';
+import { countTasks, deleteTask, getTask, listTasks, placeBid } from './tasks.store.ts';
 
 export interface TasksRoutesOptions {
   auth: Auth;
@@ -58,6 +59,19 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
       }
       return listTasks(db, request.query, { includeEmail: user !== null });
     },
+  );
+
+  app.get(
+    '/api/tasks/count',
+    {
+      schema: {
+        summary: 'How many tasks there are',
+        description:
+          "Every task, open or not: the dashboard overview's Total Tasks, exact at any size (a search counts only up to its cap).",
+        response: { 200: taskCountSchema, ...errors },
+      },
+    },
+    async () => ({ total: await countTasks(db) }),
   );
 
   app.get(

@@ -312,12 +312,13 @@ export async function completedJobsOf(
   return new Map(rows.map((row) => [row.assignee_id ?? '', Number(row.count)]));
 }
 
-/** How many tasks the user has posted. */
-export async function countPostedTasks(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('tasks')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+/** How many tasks there are, or only those the user posted. */
+export async function countTasks(db: Db, postedBy?: string): Promise<number> {
+  let query = db.selectFrom('tasks').select((eb) => eb.fn.countAll<string | number>().as('count'));
+  if (postedBy !== undefined) query = query.where('user_id', '=', postedBy);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** How many tasks the user has posted. */
+export const countPostedTasks = (db: Db, userId: string) => countTasks(db, userId);

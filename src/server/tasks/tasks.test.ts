@@ -300,6 +300,23 @@ describe('GET /api/tasks/:id', () => {
   });
 });
 
+describe('GET /api/tasks/count', () => {
+  it('counts every task, open or not, for anyone, as the table holds them', async () => {
+    const before = (await t.request('GET', '/api/tasks/count')).json<{ total: number }>().total;
+    await postTask(poster);
+    await postTask(other);
+    const response = await t.request('GET', '/api/tasks/count');
+    expect(response.statusCode).toBe(200);
+    const { total } = response.json<{ total: number }>();
+    expect(total).toBe(before + 2);
+    const rows = await t.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(total).toBe(Number(rows.n));
+  });
+});
+
 describe('PUT /api/tasks/:id', () => {
   it('lets the poster edit, and counts only real changes', async () => {
     const id = await postTask(poster);

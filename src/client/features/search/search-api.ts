@@ -6,7 +6,7 @@ import {
   type SavedSearch,
   type SearchFilters,
 } from '../../../shared/search.ts';
-import { deletedSchema, insertedSchema } from '../../../shared/tasks.ts';
+import { deletedSchema, insertedSchema, taskCountSchema } from '../../../shared/tasks.ts';
 import { requestAs } from '../../lib/api.ts';
 import { apiPaths } from '../../lib/paths.ts';
 
@@ -31,7 +31,9 @@ const savedSearchesSchema = z.array(savedSearchSchema);
 export const searchApi = {
   searchTasks: (filters: SearchFilters, request: SearchPageRequest = {}) =>
     requestAs(taskSearchResultSchema, 'GET', apiPaths.taskSearch(searchParams(filters, request))),
-  /** How many tasks match, from the smallest page rather than every task. */
+  /** Every task, counted by the server: exact, where a search stops counting at its cap. */
+  countAllTasks: async () => (await requestAs(taskCountSchema, 'GET', apiPaths.taskCount)).total,
+  /** How many tasks match (up to the cap), from the smallest page rather than every task. */
   countTasks: async (filters: SearchFilters) =>
     (await searchApi.searchTasks(filters, { pageSize: 1 })).total,
   listSavedSearches: (): Promise<SavedSearch[]> =>

@@ -20,9 +20,9 @@ const EMPTY_MESSAGES: Record<EmptyReason, string> = {
   noResults: SEARCH_MESSAGES.noResults,
 };
 
-/** "128 tasks" */
-export const taskCount = (total: number) =>
-  `${total.toLocaleString('en-US')} ${total === 1 ? 'task' : 'tasks'}`;
+/** "128 tasks", or "1,000+ tasks" when the server stopped counting at its cap. */
+export const taskCount = (total: number, isLowerBound = false) =>
+  `${total.toLocaleString('en-US')}${isLowerBound ? '+' : ''} ${total === 1 && !isLowerBound ? 'task' : 'tasks'}`;
 
 /**
  * A page of the task search (issue 11): Browse Tasks and the dashboard's All Tasks. The search
@@ -43,7 +43,7 @@ export function TaskSearchPage({
   const results = useSearchResults(search.filters, search.page);
   const isWide = useIsWideScreen();
   const { result } = results;
-  const count = result ? taskCount(result.total) : '';
+  const count = result ? taskCount(result.total, result.totalIsLowerBound) : '';
   const fields = <SearchFilterFields search={search} />;
   // A new page of results starts at the count: the focus goes there (and the view with it).
   const countRef = useRef<HTMLParagraphElement>(null);
