@@ -11,7 +11,8 @@ import { todayUtc, type Category } from '../../shared/tasks.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database, SavedSearchTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { isPostgres, textsMatchingTask } from './text-match.ts';
+import { isPostgres } from '../db/engine.ts';
+import { textsMatchingTask } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
 
 /**

@@ -18,7 +18,8 @@ import { todayUtc } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
 import { NO_SEARCH_CACHE, type SearchCache } from './search-cache.ts';
-import { isPostgres, textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
+import { isPostgres } from '../db/engine.ts';
+import { textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
 
 type Db = Kysely<Database>;

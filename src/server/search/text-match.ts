@@ -1,12 +1,6 @@
-import {
-  PostgresAdapter,
-  sql,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { searchWords } from '../../shared/search-rules.ts';
+import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 
 /**
@@ -18,9 +12,6 @@ import type { Database } from '../db/types.ts';
 
 type Db = Kysely<Database>;
 export type TasksFrom = SelectQueryBuilder<Database, 'tasks', object>;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Common English words, left out of a query: nearly every task holds them, so they narrow

@@ -3,7 +3,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database, TaskTable } from '../db/types.ts';
-import { isPostgres } from '../search/text-match.ts';
+import { isPostgres } from '../db/engine.ts';
 import { ensureUser } from './demo-data.ts';
 
 /**
