@@ -54,7 +54,8 @@ function messageOf(error: unknown): string {
 /** The signed-in user, or null; throws when the server gives no answer about it. */
 async function fetchSessionUser(): Promise<SessionUser | null> {
   const response = await fetch(apiPaths.session, { credentials: 'same-origin' });
-  if (response.status >= 500)
+  // Only a clear "no session" signs the page out; a refusal to answer (429, 5xx) is no answer.
+  if (response.status >= 500 || response.status === 429)
     throw new Error(`The session could not be read (${response.status}).`);
   if (!response.ok) return null;
   const data = (await response.json()) as { user?: SessionUser } | null;

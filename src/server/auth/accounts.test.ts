@@ -221,6 +221,24 @@ describe('rate limits on sign-in and sign-up', () => {
   });
 });
 
+describe('reading the session', () => {
+  it('is never rate limited: many readers behind one address stay signed in', async () => {
+    const user = await t.signUp({ name: 'Nat Behind' });
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        remoteAddress: '10.0.0.9',
+        headers: { cookie: user.cookie },
+      });
+    // Past Better Auth's default of 300 a minute for one address.
+    const statuses = new Set<number>();
+    for (let i = 0; i < 320; i++) statuses.add((await read()).statusCode);
+    expect([...statuses]).toEqual([200]);
+    expect((await read()).json().user.email).toBe(user.email);
+  });
+});
+
 describe('https deployments', () => {
   it('marks the session cookie Secure', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://tasklane.example' });

@@ -61,7 +61,13 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/*': attemptRule, '/sign-up/*': attemptRule },
+      customRules: {
+        '/sign-in/*': attemptRule,
+        '/sign-up/*': attemptRule,
+        // Every page load reads the session: limited per address, users behind one NAT or
+        // proxy would be shown as signed out. It tries nothing, so it costs an attacker nothing.
+        '/get-session': false,
+      },
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

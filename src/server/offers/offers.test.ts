@@ -358,6 +358,8 @@ describe('who sees which offers', () => {
   beforeAll(async () => {
     taskId = await postTask(t, poster);
     adaOffer = await makeOffer(t, ada, taskId, { amount: 111.11, message: 'Ada’s secret pitch' });
+    // Newest first is by time: two offers in one millisecond would tie (then by id, at random).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     boOffer = await makeOffer(t, bo, taskId, { amount: 222.22, message: 'Bo’s secret pitch' });
   });
 
