@@ -11,6 +11,7 @@ import {
   signUpOverApi,
   type SignedUpUser,
 } from '../support/e2e-accounts.ts';
+import { LOG_IN_TO_SAVE } from '../../src/client/features/search/save-search.tsx';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { expect, switchToForest, test, toast } from '../support/e2e-fixtures.ts';
 import {
@@ -334,6 +335,24 @@ test('saved searches: save from Browse, list, open with one click, delete', asyn
     cookie: user.cookieHeader,
   });
   expect(answer.body).toEqual([]);
+});
+
+test('a visitor is offered to log in to save, and comes back to the same search', async ({
+  page,
+}) => {
+  const user = await signUpOverApi({ name: 'Vic Visitor' });
+  const url = `/browse-tasks?${new URLSearchParams({ q: uniqueMark('visit'), category: 'Design' })}`;
+  await page.goto(url);
+  await expect(main(page).getByRole('button', { name: 'Save search' })).toHaveCount(0);
+  await main(page).getByRole('link', { name: LOG_IN_TO_SAVE }).click();
+
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(url);
+  await expect(main(page).getByRole('button', { name: 'Save search' })).toBeVisible();
+  await expect(main(page).getByRole('link', { name: LOG_IN_TO_SAVE })).toHaveCount(0);
 });
 
 test(`the ${SAVED_SEARCHES_MAX + 1}st saved search is refused with the server's message`, async ({

@@ -1,26 +1,38 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX_LENGTH, type SearchFilters } from '../../../shared/search-rules.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
 import { searchApi } from './search-api.ts';
 
 export const SEARCH_SAVED_MESSAGE = 'Search saved.';
+export const LOG_IN_TO_SAVE = 'Log in to save this search';
 
 /**
  * Save this search under a name (issue 11), for a signed-in user: a small form that opens from a
- * button. The server's refusal (the name taken, 20 already saved) is shown as it says it.
+ * button. The server's refusal (the name taken, 20 already saved) is shown as it says it. A
+ * visitor is offered to log in, and comes back to the same search.
  */
 export function SaveSearch({ filters }: { filters: SearchFilters }) {
   const { user } = useSession();
+  const location = useLocation();
   const toast = useToast();
   const [isOpen, setIsOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  if (!user) return null;
+  if (!user) {
+    const from = { pathname: location.pathname, search: location.search };
+    return (
+      <Link to={paths.login} state={{ from }} className="btn btn-ghost btn-sm">
+        {LOG_IN_TO_SAVE}
+      </Link>
+    );
+  }
 
   const close = () => {
     setIsOpen(false);
