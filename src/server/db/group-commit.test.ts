@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { isPostgres } from './engine.ts';
 import { groupCommit } from './group-commit.ts';
 
 let t: TestApp;
@@ -24,6 +25,19 @@ describe('groupCommit', () => {
     const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => groupCommit(t.db, insert(n))));
     expect(answers).toEqual([1, 2, 3, 4, 5]);
     expect(await count()).toBe(5);
+  });
+
+  it('gives the writes that come together one transaction on SQLite, one each on PostgreSQL', async () => {
+    const transactions = new Set<unknown>();
+    await Promise.all(
+      [6, 7, 8, 9].map((n) =>
+        groupCommit(t.db, async (trx) => {
+          transactions.add(trx);
+          return insert(n)(trx);
+        }),
+      ),
+    );
+    expect(transactions.size).toBe(isPostgres(t.db) ? 4 : 1);
   });
 
   it('rolls back only the write that throws, with all its statements', async () => {

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { hiringFigures } from '../offers/offers.store.ts';
 import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
 import { toReview } from '../reviews/reviews.service.ts';
-import { completedJobsOf, countPostedTasks, taskSummaries } from '../tasks/tasks.store.ts';
+import { completedJobsOf, countTasks, taskSummaries } from '../tasks/tasks.store.ts';
 
 /** Public profiles and the reputation figures shown beside a bidder (issue 9). */
 
@@ -62,7 +62,7 @@ export async function getProfile(db: Db, userId: string, now = new Date()): Prom
   if (!user) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const [reputation, tasksPosted, hiring, reviewRows] = await Promise.all([
     reputationsOf(db, [userId], now),
-    countPostedTasks(db, userId),
+    countTasks(db, userId),
     hiringFigures(db, userId),
     publicReviewsOf(db, userId, now, PROFILE_REVIEWS_LIMIT),
   ]);

@@ -319,6 +319,3 @@ export async function countTasks(db: Db, postedBy?: string): Promise<number> {
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
-
-/** How many tasks the user has posted. */
-export const countPostedTasks = (db: Db, userId: string) => countTasks(db, userId);
