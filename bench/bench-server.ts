@@ -63,8 +63,24 @@ export async function serverEnv(dataDir: string, databaseUrl = '') {
   return { baseUrl, env };
 }
 
-/** BENCH_SERVER_ARGS: Node options for the server process, such as `--cpu-prof`. */
-const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The Node options `npm start` gives the server (package.json, decision 016), so that the bench
+ * measures the server as it runs.
+ */
+function startNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /\bnode((?: --\S+)*) src\/server\/main\.ts/.exec(manifest.scripts.start ?? '');
+  if (!match) throw new Error('package.json: "start" no longer runs node … src/server/main.ts');
+  return (match[1] ?? '').split(' ').filter(Boolean);
+}
+
+/** BENCH_SERVER_ARGS: more Node options for the server process, such as `--cpu-prof`. */
+const SERVER_ARGS = [
+  ...startNodeOptions(),
+  ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+];
 
 export async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
   const startedAt = performance.now();

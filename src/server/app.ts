@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes, { auth });
-  await app.register(tasksRoutes, { auth, db: deps.db });
+  await app.register(tasksRoutes, { auth, db: deps.db, cacheSize: config.taskCacheSize });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db });
   await app.register(reviewsRoutes, { auth, db: deps.db });

@@ -53,6 +53,8 @@ const envSchema = z.object({
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** Search answers kept while the database is unchanged (0 turns the cache off). */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** Answers of tasks by id, and of task lists, kept while the database is unchanged (0: off). */
+  TASK_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export interface Config {
@@ -73,6 +75,7 @@ export interface Config {
   /** Absolute; undefined serves dist/client. */
   clientDir: string | undefined;
   searchCacheSize: number;
+  taskCacheSize: number;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
@@ -121,6 +124,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
     searchCacheSize: e.SEARCH_CACHE_SIZE,
+    taskCacheSize: e.TASK_CACHE_SIZE,
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
     writeLimit: {
       max: e.MESSAGE_RATE_LIMIT_MAX,

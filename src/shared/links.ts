@@ -7,13 +7,16 @@ const segment = encodeURIComponent;
 /** A task's page. */
 export const taskLink = (taskId: string) => `/task/${segment(taskId)}`;
 
+/** The query parameters of a task's page that name what a link points at there. */
+export const LINK_TARGETS = { offer: 'offer', question: 'question' } as const;
+
 /** A task's page with one offer and its private conversation open. */
 export const offerLink = (taskId: string, offerId: string) =>
-  `${taskLink(taskId)}?offer=${segment(offerId)}`;
+  `${taskLink(taskId)}?${LINK_TARGETS.offer}=${segment(offerId)}`;
 
 /** A task's page at one question's thread. */
 export const questionLink = (taskId: string, questionId: string) =>
-  `${taskLink(taskId)}?question=${segment(questionId)}`;
+  `${taskLink(taskId)}?${LINK_TARGETS.question}=${segment(questionId)}`;
 
 /** A user's public profile. */
 export const profileLink = (userId: string) => `/users/${segment(userId)}`;

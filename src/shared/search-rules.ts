@@ -36,6 +36,24 @@ export const SEARCH_TOTAL_CAP = 1000;
 export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
 export const SAVED_SEARCHES_MAX = 20;
 
+export type SearchRange = 'budget' | 'deadline';
+
+/**
+ * The ranges a search leaves empty: a minimum budget above the maximum, a first deadline day
+ * after the last. The API refuses them (src/shared/search.ts); the Browse form says so.
+ */
+export function emptyRangesOf(
+  filters: Pick<SearchFilters, 'minBudget' | 'maxBudget' | 'deadlineFrom' | 'deadlineTo'>,
+): SearchRange[] {
+  const { minBudget, maxBudget, deadlineFrom, deadlineTo } = filters;
+  const empty: SearchRange[] = [];
+  if (minBudget !== undefined && maxBudget !== undefined && minBudget > maxBudget) {
+    empty.push('budget');
+  }
+  if (deadlineFrom && deadlineTo && deadlineFrom > deadlineTo) empty.push('deadline');
+  return empty;
+}
+
 export const SEARCH_MESSAGES = {
   qInvalid: `q must be one text of at most ${SEARCH_TEXT_MAX_LENGTH} characters.`,
   categoryInvalid: `category must be one or more of: ${CATEGORIES.join(', ')} (or All).`,
@@ -74,7 +92,8 @@ export function searchWords(text: string): string[] {
 const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
 
-const budgetOf = (value: string | null): number | undefined => {
+/** A budget as written in a URL or a field: a number from 0 to BUDGET_MAX, else none. */
+export const budgetOf = (value: string | null): number | undefined => {
   if (value === null || !value.trim()) return undefined;
   const number = Number(value);
   return Number.isFinite(number) && number >= 0 && number <= BUDGET_MAX ? number : undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  emptyRangesOf,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -97,17 +98,16 @@ const searchFilterFields = {
     .describe('Default `relevance` with q, else `newest`; ties newest first'),
 };
 
-type FilterRanges = Partial<Record<'minBudget' | 'maxBudget', number | undefined>> &
-  Partial<Record<'deadlineFrom' | 'deadlineTo', string | undefined>>;
+const RANGE_ISSUES = {
+  budget: { message: M.budgetRange, path: ['minBudget'] },
+  deadline: { message: M.dateRange, path: ['deadlineFrom'] },
+} as const;
 
 /** The rules between two filters: a budget range and a deadline window that are not empty. */
-function checkRanges(filters: FilterRanges, ctx: z.RefinementCtx) {
-  const { minBudget, maxBudget, deadlineFrom, deadlineTo } = filters;
-  if (minBudget !== undefined && maxBudget !== undefined && minBudget > maxBudget) {
-    ctx.addIssue({ code: 'custom', message: M.budgetRange, path: ['minBudget'] });
-  }
-  if (deadlineFrom && deadlineTo && deadlineFrom > deadlineTo) {
-    ctx.addIssue({ code: 'custom', message: M.dateRange, path: ['deadlineFrom'] });
+function checkRanges(filters: Parameters<typeof emptyRangesOf>[0], ctx: z.RefinementCtx) {
+  for (const range of emptyRangesOf(filters)) {
+    const { message, path } = RANGE_ISSUES[range];
+    ctx.addIssue({ code: 'custom', message, path: [...path] });
   }
 }
 

@@ -14,6 +14,13 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './types.ts';
 import { FALLBACK_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
+import {
+  createChangeClock,
+  postgresChanges,
+  pollChanges,
+  setChangeClock,
+  type ChangeClock,
+} from './change-clock.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -55,11 +62,18 @@ function openSqlite(file: string): DatabaseHandle {
   // Checkpoints run in a worker thread; this connection only when the WAL grows too long.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const checkpointer = startWalCheckpointer(file);
+  const clock = createChangeClock();
   const db = new Kysely<Database>({
-    dialect: new PlannedOnceSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new PlannedOnceSqliteDialect({ database: withStatementCache(sqlite, clock) }),
   });
   inProcessChannels.set(db, withNotify(sqlite));
+  setChangeClock(db, clock);
+  // Another connection's commits (a script, a second process) move data_version.
+  const stopPolling = pollChanges(clock, async () =>
+    String(sqlite.pragma('data_version', { simple: true })),
+  );
   const close = async () => {
+    stopPolling();
     await checkpointer.stop();
     await db.destroy();
   };
@@ -118,8 +132,12 @@ const STATEMENT_CACHE_SIZE = 200;
  * Kysely prepares every query anew, and preparing costs more than running a lookup by key:
  * reuse prepared statements by SQL text. Safe because Kysely runs one query at a time on its
  * single SQLite connection, so a statement is never re-entered while it is still iterating.
+ * Kysely runs each statement as soon as it has it, so a statement that may write (SQLite's own
+ * sqlite3_stmt_readonly) ticks `clock` as it runs. Transaction control counts as reading and
+ * need not tick: Kysely runs SQLite's queries one at a time on its one connection, so no read of
+ * another request runs between a transaction's first write and its end.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -134,19 +152,50 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         if (cache.size >= STATEMENT_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
       }
       cache.set(sql, statement);
+      if (!statement.readonly) clock.tick();
       return statement;
     },
   };
 }
 
+/**
+ * Ticks `clock` as each statement on `client` that may write comes back, and the COMMIT of a
+ * transaction that wrote (change-clock.ts `postgresChanges`), so no answer read before it is
+ * reused after.
+ */
+function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const isChange = postgresChanges();
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    return result instanceof Promise && isChange(text)
+      ? result.finally(() => clock.tick())
+      : result;
+  }) as typeof client.query;
+}
+
 function openPostgres(connectionString: string): DatabaseHandle {
+  const clock = createChangeClock();
   const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('connect', (client) => tickOnWrites(client, clock));
   // An idle connection that the server closes (restart, failover, a dropped test database) is
   // an 'error' on the pool, which would crash the process unheard: the pool discards that
   // connection and the next query opens a new one.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  setChangeClock(db, clock);
+  // The snapshot moves with every transaction that writes, on any instance.
+  const stopPolling = pollChanges(clock, async () => {
+    const { rows } = await pool.query<{ s: string }>('select pg_current_snapshot()::text as s');
+    return rows[0]?.s ?? '';
+  });
+  const close = async () => {
+    stopPolling();
+    await db.destroy();
+  };
+  return { db, engine: 'postgres', close };
 }
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

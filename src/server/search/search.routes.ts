@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taskSearchQuerySchema, taskSearchResultSchema } from '../../shared/search.ts';
 import { optionalUser } from '../auth/session.ts';
-import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
-import { createSearchCache } from './search-cache.ts';
+import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
+import { createAnswerCache } from '../answer-cache.ts';
+import { taskAnswerKey } from '../tasks/tasks.store.ts';
 import { searchTasks } from './search.store.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
-export interface SearchRoutesOptions extends TasksRoutesOptions {
-  /** How many answers the process keeps (config SEARCH_CACHE_SIZE). */
-  cacheSize: number;
-}
-
-export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
+export const searchRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
   app,
   { auth, db, cacheSize },
 ) => {
-  const cache = createSearchCache(cacheSize);
+  const answers = createAnswerCache(db, cacheSize);
   app.get(
     '/api/tasks/search',
     {
@@ -28,9 +24,11 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
         response: { 200: taskSearchResultSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await optionalUser(auth, request);
-      return searchTasks(db, request.query, { includeEmail: user !== null }, cache);
+      const options = { includeEmail: user !== null };
+      const key = taskAnswerKey(request.query, options);
+      return answers.send(reply, key, () => searchTasks(db, request.query, options));
     },
   );
 };

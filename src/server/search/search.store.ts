@@ -17,7 +17,6 @@ import {
 import { todayUtc } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
-import { NO_SEARCH_CACHE, type SearchCache } from './search-cache.ts';
 import { isPostgres } from '../db/engine.ts';
 import { textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
@@ -43,20 +42,13 @@ function parseAsOf(asOf: string): Cut {
   return { seq: Number(match[1]), today: match[2] ?? '' };
 }
 
-/**
- * The last seq that every task posted up to has committed with (migration 0005), and a token
- * that changes whenever the database has written anything: on SQLite the changes of our one
- * connection and of any other (data_version); on PostgreSQL the snapshot of transactions.
- */
-async function readState(db: Db): Promise<{ seq: number; token: string }> {
+/** The last seq that every task posted up to has committed with (migration 0005). */
+async function readLastSeq(db: Db): Promise<number> {
   const query = isPostgres(db)
-    ? sql<{ value: number; token: string }>`
-        select coalesce(max(seq), 0) as value, pg_current_snapshot()::text as token from tasks`
-    : sql<{ value: number; token: string }>`
-        select value, total_changes() || '.' || (select data_version from pragma_data_version()) as token
-        from tasks_seq where id = 1`;
+    ? sql<{ value: number }>`select coalesce(max(seq), 0) as value from tasks`
+    : sql<{ value: number }>`select value from tasks_seq where id = 1`;
   const { rows } = await query.execute(db);
-  return { seq: Number(rows[0]?.value ?? 0), token: String(rows[0]?.token ?? '') };
+  return Number(rows[0]?.value ?? 0);
 }
 
 type Sort = Exclude<SearchSort, 'relevance'> | 'relevance';
@@ -313,27 +305,24 @@ async function readPage(db: Db, { query, cut, isCutNeeded, options }: Plan) {
   };
 }
 
-/** What makes two answers the same: the search, the page, the reader's view, the day. */
-const cacheKey = (query: TaskSearchQuery, options: ReadOptions) =>
-  JSON.stringify([query, options.includeEmail, todayUtc()]);
-
-/** The search read as of its cut, with the state (`readState`) read just before. */
+/** The search read as of its cut, with the last seq (`readLastSeq`) read just before. */
 async function readAnswer(
   db: Db,
   query: TaskSearchQuery,
   options: ReadOptions,
-  state: { seq: number },
+  lastSeq: number,
   isCutAlwaysNeeded: boolean,
 ): Promise<TaskSearchResult> {
-  const cut = query.asOf ? parseAsOf(query.asOf) : { seq: state.seq, today: todayUtc() };
-  const isCutNeeded = isCutAlwaysNeeded || cut.seq < state.seq;
+  const cut = query.asOf ? parseAsOf(query.asOf) : { seq: lastSeq, today: todayUtc() };
+  const isCutNeeded = isCutAlwaysNeeded || cut.seq < lastSeq;
   return readPage(db, { query, cut, isCutNeeded, options });
 }
 
 /**
  * GET /api/tasks/search (issue 11): one page of the tasks that match, and how many match in all.
  * Words use each engine's full-text index (text-match.ts); the filters and each order have an
- * index; every page of a search is read as of one cut (`asOf`).
+ * index; every page of a search is read as of one cut (`asOf`). The route keeps answers while
+ * the database is unchanged (answer-cache.ts).
  *
  * SQLite reads the cut and the page in one transaction on its one connection, so nothing is
  * posted in between and a search as of now needs no condition on seq. PostgreSQL reads them on
@@ -343,23 +332,9 @@ export async function searchTasks(
   db: Db,
   query: TaskSearchQuery,
   options: ReadOptions,
-  cache: SearchCache = NO_SEARCH_CACHE,
 ): Promise<TaskSearchResult> {
-  // A kept answer whose token is the database's now is the answer now.
-  const key = cacheKey(query, options);
-  const state = await readState(db);
-  const cached = cache.get(key, state.token);
-  if (cached) return cached;
-  let answer: TaskSearchResult;
-  let token = state.token;
-  if (isPostgres(db)) {
-    answer = await readAnswer(db, query, options, state, true);
-  } else {
-    [answer, token] = await db.transaction().execute(async (trx) => {
-      const now = await readState(trx);
-      return [await readAnswer(trx, query, options, now, false), now.token] as const;
-    });
-  }
-  cache.set(key, token, answer);
-  return answer;
+  if (isPostgres(db)) return readAnswer(db, query, options, await readLastSeq(db), true);
+  return db
+    .transaction()
+    .execute(async (trx) => readAnswer(trx, query, options, await readLastSeq(trx), false));
 }

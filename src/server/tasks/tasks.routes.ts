@@ -18,12 +18,25 @@ import { optionalUser, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
+import { createAnswerCache } from '../answer-cache.ts';
 import { editTask, postTask } from './tasks.service.ts';
-import { countTasks, deleteTask, getTask, listTasks, placeBid } from './tasks.store.ts';
+import {
+  countTasks,
+  deleteTask,
+  getTask,
+  listTasks,
+  placeBid,
+  taskAnswerKey,
+} from './tasks.store.ts';
 
 export interface TasksRoutesOptions {
   auth: Auth;
   db: Kysely<Database>;
+}
+
+export interface CachedReadsOptions extends TasksRoutesOptions {
+  /** How many answers of each read the process keeps (config TASK_CACHE_SIZE, SEARCH_CACHE_SIZE). */
+  cacheSize: number;
 }
 
 /** The refusals of the task API: every one is JSON `{message}`; 409 is a state that refuses it. */
@@ -36,7 +49,13 @@ export const errors = {
 };
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
-export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { auth, db }) => {
+export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
+  app,
+  { auth, db, cacheSize },
+) => {
+  // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
+  const tasks = createAnswerCache(db, cacheSize);
+  const lists = createAnswerCache(db, cacheSize);
   app.get(
     '/api/tasks',
     {
@@ -50,14 +69,16 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
         response: { 200: z.array(taskSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await optionalUser(auth, request);
       const { email } = request.query;
       // Issue 2: `email` names only the signed-in user's own tasks; anything else is a 403.
       if (email !== undefined && user?.email.toLowerCase() !== email.toLowerCase()) {
         throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
       }
-      return listTasks(db, request.query, { includeEmail: user !== null });
+      const options = { includeEmail: user !== null };
+      const key = taskAnswerKey(request.query, options);
+      return lists.send(reply, key, () => listTasks(db, request.query, options));
     },
   );
 
@@ -83,9 +104,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
         response: { 200: taskSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await optionalUser(auth, request);
-      return getTask(db, request.params.id, { includeEmail: user !== null });
+      const { id } = request.params;
+      const options = { includeEmail: user !== null };
+      return tasks.send(reply, taskAnswerKey(id, options), () => getTask(db, id, options));
     },
   );
 

@@ -13,6 +13,7 @@ import {
 } from '../../shared/tasks.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { groupCommit } from '../db/group-commit.ts';
+import { timeOrderedId } from '../db/time-ordered-id.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from './task-status.ts';
@@ -51,6 +52,14 @@ export interface ReadOptions {
 }
 
 const now = () => new Date().toISOString();
+
+/**
+ * What makes two answers of task reads the same, beside the request's own parameters: whether
+ * the reader sees emails, and the UTC day, which decides what has expired (toTask). The key of
+ * kept answers (answer-cache.ts).
+ */
+export const taskAnswerKey = (parameters: unknown, { includeEmail }: ReadOptions) =>
+  JSON.stringify([parameters, includeEmail, todayUtc()]);
 
 /** A row of selectTasks as the API answers it (every task answer, search included). */
 export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: string): Task {
@@ -216,7 +225,8 @@ export async function placeBid(db: Db, id: string, bidderId: string): Promise<nu
       .where('tasks.id', '=', id)
       .where(guard),
   );
-  const bidId = crypto.randomUUID();
+  // Time-ordered: each bid is appended to the key's B-tree, not written to a random page of it.
+  const bidId = timeOrderedId(at.getTime());
   const createdAt = at.toISOString();
   const record = compiledOnce(db, 'bid:record', [bidId, id, bidderId, createdAt], () =>
     db

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { LINK_TARGETS } from '../../../shared/links.ts';
 
 /**
  * What a notification's link points at on a task's page (src/shared/links.ts: `?offer=` opens
@@ -8,7 +9,10 @@ import { useSearchParams } from 'react-router';
  */
 export function useLinkTarget(): { offerId: string | null; questionId: string | null } {
   const [params] = useSearchParams();
-  return { offerId: params.get('offer'), questionId: params.get('question') };
+  return {
+    offerId: params.get(LINK_TARGETS.offer),
+    questionId: params.get(LINK_TARGETS.question),
+  };
 }
 
 export const conversationElementId = (offerId: string) => `offer-${offerId}-messages`;

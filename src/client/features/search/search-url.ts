@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
+  budgetOf,
+  emptyRangesOf,
   PAGE_MAX,
   searchFiltersFromParams,
   searchFiltersToParams,
   type SearchFilters,
+  type SearchRange,
 } from '../../../shared/search-rules.ts';
 import { SAME_PAGE_STATE } from '../../lib/navigation-state.ts';
 import { searchPageUrl } from '../../lib/paths.ts';
@@ -26,18 +29,13 @@ const LEGACY_SORTS: Record<string, SearchFilters['sort']> = {
 };
 
 /** What the form says when a range is empty (the API refuses it: src/shared/search.ts). */
-export const RANGE_MESSAGES = {
+export const RANGE_MESSAGES: Record<SearchRange, string> = {
   budget: 'The minimum budget is more than the maximum.',
   deadline: 'The first deadline day is after the last.',
-} as const;
+};
 
-/** Which range of the filters is empty, if any. */
-export function rangeProblemOf(filters: SearchFilters): keyof typeof RANGE_MESSAGES | null {
-  const { minBudget, maxBudget, deadlineFrom, deadlineTo } = filters;
-  if (minBudget !== undefined && maxBudget !== undefined && minBudget > maxBudget) return 'budget';
-  if (deadlineFrom && deadlineTo && deadlineFrom > deadlineTo) return 'deadline';
-  return null;
-}
+/** Which range of the filters is empty, if any (the rule the API keeps: emptyRangesOf). */
+const rangeProblemOf = (filters: SearchFilters) => emptyRangesOf(filters)[0] ?? null;
 
 /** The search and page a URL asks for; anything not valid is left out (a hand-edited link opens). */
 export function readSearchUrl(params: URLSearchParams): { filters: SearchFilters; page: number } {
@@ -56,11 +54,6 @@ const draftOf = (filters: SearchFilters): SearchDraft => ({
   minBudget: filters.minBudget?.toString() ?? '',
   maxBudget: filters.maxBudget?.toString() ?? '',
 });
-
-function budgetOf(text: string): number | undefined {
-  const number = text.trim() === '' ? NaN : Number(text);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
-}
 
 const withDraft = (filters: SearchFilters, draft: SearchDraft): SearchFilters => ({
   ...filters,

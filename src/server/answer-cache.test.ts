@@ -1,0 +1,123 @@
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../shared/tasks.ts';
+import { call, postTask } from '../../tests/support/marketplace.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { createAnswerCache, MAX_KEPT_CHARACTERS } from './answer-cache.ts';
+import { CHANGE_POLL_MS } from './db/change-clock.ts';
+import { openDatabase } from './db/database.ts';
+import { AppError } from './errors.ts';
+import { registerErrorHandling } from './http-errors.ts';
+
+/**
+ * Answers kept while the database is unchanged (docs/decisions/017-answer-cache.md), on this
+ * project's engine: never after a write of this process, at most CHANGE_POLL_MS after a write
+ * of another.
+ */
+
+let t: TestApp;
+let poster: TestUser;
+let bidder: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  poster = await t.signUp({ name: 'Kim Kept' });
+  bidder = await t.signUp({ name: 'Fred Fresh' });
+});
+afterAll(async () => t.close());
+
+/** A route whose every read is counted, behind a cache of two answers over the test database. */
+async function countedRoute() {
+  const app = Fastify();
+  registerErrorHandling(app);
+  const cache = createAnswerCache(t.db, 2);
+  const counts = { reads: 0 };
+  app.get<{ Params: { key: string } }>('/:key', async (request, reply) => {
+    const { key } = request.params;
+    return cache.send(reply, key, async () => {
+      counts.reads += 1;
+      if (key === 'missing') throw new AppError('not_found', 'No such thing.');
+      const filler = key === 'long' ? 'x'.repeat(MAX_KEPT_CHARACTERS) : '';
+      return { key, read: counts.reads, filler };
+    });
+  });
+  await app.ready();
+  const get = async (key: string) => (await app.inject(`/${key}`)).json() as unknown;
+  return { app, counts, get };
+}
+
+describe('createAnswerCache', () => {
+  it('reuses an answer until this process writes, and keeps the least recently used', async () => {
+    const { app, counts, get } = await countedRoute();
+    expect(await get('a')).toMatchObject({ key: 'a', read: 1 });
+    expect(await get('a')).toMatchObject({ key: 'a', read: 1 });
+    // Any write counts, even one that changes no row.
+    await sql`update tasks set title = title where 1 = 0`.execute(t.db);
+    expect(await get('a')).toMatchObject({ key: 'a', read: 2 });
+    // A transaction that only reads (as a search on SQLite is) changes nothing.
+    await t.db.transaction().execute((trx) => trx.selectFrom('tasks').select('id').execute());
+    expect(await get('a')).toMatchObject({ key: 'a', read: 2 });
+    // Two kept: the third pushes out the least recently used.
+    await get('b');
+    await get('c');
+    expect(counts.reads).toBe(4);
+    await get('c');
+    expect(counts.reads).toBe(4);
+    await get('a');
+    expect(counts.reads).toBe(5);
+    await app.close();
+  });
+
+  it('keeps no answer longer than MAX_KEPT_CHARACTERS (GET /api/tasks without a limit)', async () => {
+    const { app, counts, get } = await countedRoute();
+    await get('long');
+    await get('long');
+    expect(counts.reads).toBe(2);
+    await app.close();
+  });
+
+  it('keeps no refusal', async () => {
+    const { app, counts } = await countedRoute();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await app.inject('/missing')).statusCode).toBe(404);
+    }
+    expect(counts.reads).toBe(2);
+    await app.close();
+  });
+});
+
+describe('the task reads', () => {
+  it('answer afresh after a bid: the task, the home list and a search', async () => {
+    const id = await postTask(t, poster, { title: 'Kept answers for a bakery logo' });
+    const task = async () => (await call(t, 'GET', `/api/tasks/${id}`)).body as Task;
+    const list = async () =>
+      ((await call(t, 'GET', '/api/tasks?limit=8')).body as Task[]).find((item) => item._id === id);
+    const found = async () =>
+      ((await call(t, 'GET', '/api/tasks/search?q=kept')).body as { items: Task[] }).items[0];
+    for (const read of [task, list, found]) expect((await read())?.bidsCount).toBe(0);
+    expect((await call(t, 'PATCH', `/api/tasks/${id}/bids`, bidder)).status).toBe(200);
+    for (const read of [task, list, found]) expect((await read())?.bidsCount).toBe(1);
+  });
+
+  it(`see a write of another process within ${CHANGE_POLL_MS} ms`, async () => {
+    const id = await postTask(t, poster, { title: 'Written elsewhere soon' });
+    const title = async () => ((await call(t, 'GET', `/api/tasks/${id}`)).body as Task).title;
+    expect(await title()).toBe('Written elsewhere soon');
+    // A second connection, as a script or another instance holds.
+    const other = await openDatabase(t.config);
+    try {
+      await other.db
+        .updateTable('tasks')
+        .set({ title: 'Changed by another process' })
+        .where('id', '=', id)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    // Polled with room to spare for a loaded machine: the bound is the clock's poll.
+    await expect
+      .poll(title, { timeout: 20 * CHANGE_POLL_MS, interval: 10 })
+      .toBe('Changed by another process');
+  });
+});
