@@ -426,15 +426,18 @@ test('“Yes, delete it!” is the error (destructive) button, in the Delete but
   const remove = tableRow(page.getByRole('table'), task.title).getByRole('button', {
     name: 'Delete',
   });
+  const background = (locator: Locator) =>
+    locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+  // Read at rest: once clicked, the button is hovered and its colour is on its way (a transition).
+  const deleteColour = await background(remove);
   await remove.click();
   const confirm = page
     .getByRole('dialog', { name: 'Are you sure?' })
     .getByRole('button', { name: 'Yes, delete it!' });
   await expect(confirm).toHaveClass(/\bbtn-error\b/);
   await expect(confirm).not.toHaveClass(/\bbtn-primary\b/);
-  const background = (locator: Locator) =>
-    locator.evaluate((element) => getComputedStyle(element).backgroundColor);
-  expect(await background(confirm)).toBe(await background(remove));
+  // The dialog fades in: its button's colour settles within the transition.
+  await expect.poll(() => background(confirm)).toBe(deleteColour);
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(toast(page, 'info', 'Task deletion canceled.')).toBeVisible();
 });
