@@ -9,6 +9,7 @@ import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { openDatabase } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http-errors.ts';
+import { TASK_ANSWER_TABLES } from './tasks/tasks.store.ts';
 
 /**
  * Answers kept while the database is unchanged (docs/decisions/017-answer-cache.md), on this
@@ -31,7 +32,7 @@ afterAll(async () => t.close());
 async function countedRoute() {
   const app = Fastify();
   registerErrorHandling(app);
-  const cache = createAnswerCache(t.db, 2);
+  const cache = createAnswerCache(t.db, 2, TASK_ANSWER_TABLES);
   const counts = { reads: 0 };
   app.get<{ Params: { key: string } }>('/:key', async (request, reply) => {
     const { key } = request.params;
@@ -69,6 +70,27 @@ describe('createAnswerCache', () => {
     await app.close();
   });
 
+  it('keeps answers through writes to tables they do not read, not through unknown writes', async () => {
+    const { app, counts, get } = await countedRoute();
+    await get('a');
+    // Sessions, notifications: other tables, whatever the quoting.
+    await sql`update "session" set "token" = "token" where 1 = 0`.execute(t.db);
+    await sql`delete from notifications where 1 = 0`.execute(t.db);
+    await t.db.transaction().execute(async (trx) => {
+      await sql`insert into saved_searches select * from saved_searches where 1 = 0`.execute(trx);
+    });
+    expect(await get('a')).toMatchObject({ read: 1 });
+    // The poster's name is read with each task.
+    await sql`update "user" set name = name where 1 = 0`.execute(t.db);
+    expect(await get('a')).toMatchObject({ read: 2 });
+    // A write whose tables the SQL does not tell at once (DDL, a CTE) may have written any.
+    await sql`create table kept_probe (n integer)`.execute(t.db);
+    expect(await get('a')).toMatchObject({ read: 3 });
+    expect(counts.reads).toBe(3);
+    await sql`drop table kept_probe`.execute(t.db);
+    await app.close();
+  });
+
   it('keeps no answer longer than MAX_KEPT_CHARACTERS (GET /api/tasks without a limit)', async () => {
     const { app, counts, get } = await countedRoute();
     await get('long');
@@ -98,6 +120,15 @@ describe('the task reads', () => {
     for (const read of [task, list, found]) expect((await read())?.bidsCount).toBe(0);
     expect((await call(t, 'PATCH', `/api/tasks/${id}/bids`, bidder)).status).toBe(200);
     for (const read of [task, list, found]) expect((await read())?.bidsCount).toBe(1);
+  });
+
+  it("show a poster's new name at once", async () => {
+    const id = await postTask(t, poster, { title: 'Renamed poster task' });
+    const name = async () => ((await call(t, 'GET', `/api/tasks/${id}`)).body as Task).userName;
+    expect(await name()).toBe('Kim Kept');
+    const renamed = await call(t, 'POST', '/api/auth/update-user', poster, { name: 'Kim Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(await name()).toBe('Kim Renamed');
   });
 
   it(`see a write of another process within ${CHANGE_POLL_MS} ms`, async () => {

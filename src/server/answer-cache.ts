@@ -5,10 +5,12 @@ import type { Database } from './db/types.ts';
 
 /**
  * Answers of reads kept by the process, as the bytes sent (docs/decisions/017-answer-cache.md).
- * An answer is reused only while the database's change clock (db/change-clock.ts) shows the
- * value it showed when the read began: never after a write of this process, and at most
- * CHANGE_POLL_MS after another's. A popular read (a task, the home list, a search) then costs
- * what reading a map costs, whatever the number of tasks. Least recently used go first.
+ * An answer is reused only while the change clock (db/change-clock.ts) of the tables it reads
+ * (`tables`) shows the value it showed when the read began: never after a write of this
+ * process to one of them, and at most CHANGE_POLL_MS after another process's write; writes to
+ * other tables (sessions, messages, notifications) keep it. A popular read (a task, the home
+ * list, a search) then costs what reading a map costs, whatever the number of tasks. Least
+ * recently used go first.
  */
 export interface AnswerCache {
   /**
@@ -26,14 +28,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export const MAX_KEPT_CHARACTERS = 64 * 1024;
 
-export function createAnswerCache(db: Kysely<Database>, size: number): AnswerCache {
+export function createAnswerCache(
+  db: Kysely<Database>,
+  size: number,
+  tables: readonly string[],
+): AnswerCache {
   const entries = new Map<string, { at: number; body: string }>();
   const clock = changeClockOf(db);
   return {
     async send(reply, key, read) {
       if (!clock || size <= 0) return reply.send(await read());
       // Read before the answer is: a write during the read leaves it unkept.
-      const at = clock.value;
+      const at = clock.valueOf(tables);
       const entry = entries.get(key);
       if (entry) entries.delete(key);
       let body = entry?.at === at ? entry.body : undefined;

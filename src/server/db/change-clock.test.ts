@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { postgresChanges } from './change-clock.ts';
+import { ALL_TABLES, createChangeClock, postgresChanges, writtenTables } from './change-clock.ts';
 
 describe('postgresChanges', () => {
-  it('ticks on writes and on the end of a transaction that wrote, never on reads', () => {
+  it('ticks the table of each write, and at the end of a transaction all it wrote; never on reads', () => {
     const isChange = postgresChanges();
     const seen = [
       'select 1',
@@ -12,8 +12,13 @@ describe('postgresChanges', () => {
       'begin',
       'update tasks set title = $1',
       'savepoint grouped_write',
+      'insert into "bids" ("id") values ($1)',
       'release grouped_write',
       'commit',
+      'begin',
+      'delete from "session" where "id" = $1',
+      'create table anything (n integer)',
+      'rollback',
       'begin',
       'select 2',
       'rollback',
@@ -21,20 +26,63 @@ describe('postgresChanges', () => {
       'with moved as (delete from bids returning id) select count(*) from moved',
     ].map((sql) => [sql, isChange(sql)]);
     expect(seen).toEqual([
-      ['select 1', false],
-      ['begin', false],
-      ['select * from tasks', false],
-      ['commit', false],
-      ['begin', false],
-      ['update tasks set title = $1', true],
-      ['savepoint grouped_write', true],
-      ['release grouped_write', true],
-      ['commit', true],
-      ['begin', false],
-      ['select 2', false],
-      ['rollback', false],
-      ['insert into bids values ($1)', true],
-      ['with moved as (delete from bids returning id) select count(*) from moved', true],
+      ['select 1', []],
+      ['begin', []],
+      ['select * from tasks', []],
+      ['commit', []],
+      ['begin', []],
+      ['update tasks set title = $1', ['tasks']],
+      ['savepoint grouped_write', ['tasks']],
+      ['insert into "bids" ("id") values ($1)', ['bids']],
+      ['release grouped_write', ['tasks', 'bids']],
+      ['commit', ['tasks', 'bids']],
+      ['begin', []],
+      ['delete from "session" where "id" = $1', ['session']],
+      ['create table anything (n integer)', ALL_TABLES],
+      ['rollback', ALL_TABLES],
+      ['begin', []],
+      ['select 2', []],
+      ['rollback', []],
+      ['insert into bids values ($1)', ['bids']],
+      ['with moved as (delete from bids returning id) select count(*) from moved', ALL_TABLES],
     ]);
+  });
+});
+
+describe('writtenTables', () => {
+  it('names the table of a one-table write, as Kysely and our own SQL write it', () => {
+    expect(writtenTables('insert into "tasks" ("id") values (?)')).toEqual(['tasks']);
+    expect(writtenTables('insert or ignore into saved_search_alerts values (?)')).toEqual([
+      'saved_search_alerts',
+    ]);
+    expect(writtenTables('  UPDATE "user" set "name" = ?')).toEqual(['user']);
+    expect(writtenTables('delete from "session" where "id" = ?')).toEqual(['session']);
+    expect(writtenTables('insert into tasks_fts(tasks_fts) values (?)')).toEqual(['tasks_fts']);
+  });
+
+  it('takes any other write for a write of every table', () => {
+    for (const sql of [
+      'with gone as (delete from bids returning id) select count(*) from gone',
+      'insert into "public"."tasks" ("id") values ($1)',
+      'drop table tasks',
+      'pragma user_version = 3',
+    ]) {
+      expect(writtenTables(sql)).toBe(ALL_TABLES);
+    }
+  });
+});
+
+describe('createChangeClock', () => {
+  it("moves a reader's value on its tables' ticks and on every unknown write, not on others", () => {
+    const clock = createChangeClock();
+    const tasks = () => clock.valueOf(['tasks', 'user']);
+    const before = tasks();
+    clock.tick(['session']);
+    expect(tasks()).toBe(before);
+    clock.tick(['user']);
+    const renamed = tasks();
+    expect(renamed).not.toBe(before);
+    clock.tick(ALL_TABLES);
+    expect(tasks()).not.toBe(renamed);
   });
 });

@@ -19,6 +19,8 @@ import {
   postgresChanges,
   pollChanges,
   setChangeClock,
+  writtenTables,
+  ALL_TABLES,
   type ChangeClock,
 } from './change-clock.ts';
 
@@ -133,9 +135,10 @@ const STATEMENT_CACHE_SIZE = 200;
  * reuse prepared statements by SQL text. Safe because Kysely runs one query at a time on its
  * single SQLite connection, so a statement is never re-entered while it is still iterating.
  * Kysely runs each statement as soon as it has it, so a statement that may write (SQLite's own
- * sqlite3_stmt_readonly) ticks `clock` as it runs. Transaction control counts as reading and
- * need not tick: Kysely runs SQLite's queries one at a time on its one connection, so no read of
- * another request runs between a transaction's first write and its end.
+ * sqlite3_stmt_readonly) ticks `clock` for the table it writes as it runs. Transaction control
+ * counts as reading and need not tick: Kysely runs SQLite's queries one at a time on its one
+ * connection, so no read of another request runs between a transaction's first write and its
+ * end.
  */
 function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
@@ -152,16 +155,16 @@ function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): Sqlite
         if (cache.size >= STATEMENT_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
       }
       cache.set(sql, statement);
-      if (!statement.readonly) clock.tick();
+      if (!statement.readonly) clock.tick(writtenTables(sql));
       return statement;
     },
   };
 }
 
 /**
- * Ticks `clock` as each statement on `client` that may write comes back, and the COMMIT of a
- * transaction that wrote (change-clock.ts `postgresChanges`), so no answer read before it is
- * reused after.
+ * Ticks `clock` for the table each statement on `client` that may write names as it comes back,
+ * and for all a transaction wrote at its COMMIT (change-clock.ts `postgresChanges`), so no
+ * answer read from them before is reused after.
  */
 function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -170,9 +173,9 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
     const result = query(...args);
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    return result instanceof Promise && isChange(text)
-      ? result.finally(() => clock.tick())
-      : result;
+    const tables = isChange(text);
+    const isWrite = tables === ALL_TABLES || tables.length > 0;
+    return result instanceof Promise && isWrite ? result.finally(() => clock.tick(tables)) : result;
   }) as typeof client.query;
 }
 

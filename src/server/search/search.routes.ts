@@ -3,7 +3,7 @@ import { taskSearchQuerySchema, taskSearchResultSchema } from '../../shared/sear
 import { optionalUser } from '../auth/session.ts';
 import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
 import { createAnswerCache } from '../answer-cache.ts';
-import { taskAnswerKey } from '../tasks/tasks.store.ts';
+import { TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
 import { searchTasks } from './search.store.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
@@ -11,7 +11,7 @@ export const searchRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
   app,
   { auth, db, cacheSize },
 ) => {
-  const answers = createAnswerCache(db, cacheSize);
+  const answers = createAnswerCache(db, cacheSize, TASK_ANSWER_TABLES);
   app.get(
     '/api/tasks/search',
     {

@@ -27,6 +27,7 @@ import {
   listTasks,
   placeBid,
   taskAnswerKey,
+  TASK_ANSWER_TABLES,
 } from './tasks.store.ts';
 
 export interface TasksRoutesOptions {
@@ -54,8 +55,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
   { auth, db, cacheSize },
 ) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
-  const tasks = createAnswerCache(db, cacheSize);
-  const lists = createAnswerCache(db, cacheSize);
+  const tasks = createAnswerCache(db, cacheSize, TASK_ANSWER_TABLES);
+  const lists = createAnswerCache(db, cacheSize, TASK_ANSWER_TABLES);
   app.get(
     '/api/tasks',
     {

@@ -86,6 +86,13 @@ export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: strin
 }
 
 /** Tasks (from `from`, all of them by default) with their poster and assignee: what toTask reads. */
+/**
+ * The tables a task answer is read from (selectTasks): the answers kept of them
+ * (answer-cache.ts) last until one of these is written. A search also reads the full-text index
+ * and seq, which the triggers of migration 0005 write with every write of `tasks`.
+ */
+export const TASK_ANSWER_TABLES = ['tasks', 'user'] as const;
+
 export function selectTasks(
   db: Db,
   from: SelectQueryBuilder<Database, 'tasks', object> = db.selectFrom('tasks'),
