@@ -1,15 +1,11 @@
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../shared/tasks.ts';
 import { call, postTask } from '../../tests/support/marketplace.ts';
+import { countedRoute } from '../../tests/support/counted-route.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { createAnswerCache, MAX_KEPT_CHARACTERS } from './answer-cache.ts';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { openDatabase } from './db/database.ts';
-import { AppError } from './errors.ts';
-import { registerErrorHandling } from './http-errors.ts';
-import { TASK_ANSWER_TABLES } from './tasks/tasks.store.ts';
 
 /**
  * Answers kept while the database is unchanged (docs/decisions/017-answer-cache.md), on this
@@ -28,29 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A route whose every read is counted, behind a cache of two answers over the test database. */
-async function countedRoute() {
-  const app = Fastify();
-  registerErrorHandling(app);
-  const cache = createAnswerCache(t.db, 2, TASK_ANSWER_TABLES);
-  const counts = { reads: 0 };
-  app.get<{ Params: { key: string } }>('/:key', async (request, reply) => {
-    const { key } = request.params;
-    return cache.send(reply, key, async () => {
-      counts.reads += 1;
-      if (key === 'missing') throw new AppError('not_found', 'No such thing.');
-      const filler = key === 'long' ? 'x'.repeat(MAX_KEPT_CHARACTERS) : '';
-      return { key, read: counts.reads, filler };
-    });
-  });
-  await app.ready();
-  const get = async (key: string) => (await app.inject(`/${key}`)).json() as unknown;
-  return { app, counts, get };
-}
-
 describe('createAnswerCache', () => {
   it('reuses an answer until this process writes, and keeps the least recently used', async () => {
-    const { app, counts, get } = await countedRoute();
+    const { app, counts, get } = await countedRoute(t.db);
     expect(await get('a')).toMatchObject({ key: 'a', read: 1 });
     expect(await get('a')).toMatchObject({ key: 'a', read: 1 });
     // Any write counts, even one that changes no row.
@@ -71,7 +47,7 @@ describe('createAnswerCache', () => {
   });
 
   it('keeps answers through writes to tables they do not read, not through unknown writes', async () => {
-    const { app, counts, get } = await countedRoute();
+    const { app, counts, get } = await countedRoute(t.db);
     await get('a');
     // Sessions, notifications: other tables, whatever the quoting.
     await sql`update "session" set "token" = "token" where 1 = 0`.execute(t.db);
@@ -92,7 +68,7 @@ describe('createAnswerCache', () => {
   });
 
   it('keeps no answer longer than MAX_KEPT_CHARACTERS (GET /api/tasks without a limit)', async () => {
-    const { app, counts, get } = await countedRoute();
+    const { app, counts, get } = await countedRoute(t.db);
     await get('long');
     await get('long');
     expect(counts.reads).toBe(2);
@@ -100,7 +76,7 @@ describe('createAnswerCache', () => {
   });
 
   it('keeps no refusal', async () => {
-    const { app, counts } = await countedRoute();
+    const { app, counts } = await countedRoute(t.db);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await app.inject('/missing')).statusCode).toBe(404);
     }

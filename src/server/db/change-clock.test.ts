@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TABLES, createChangeClock, postgresChanges, writtenTables } from './change-clock.ts';
+import {
+  ALL_TABLES,
+  createChangeClock,
+  postgresChanges,
+  postgresCounterChanges,
+  sqliteChanges,
+  writtenTables,
+  type PostgresCounters,
+} from './change-clock.ts';
 
 describe('postgresChanges', () => {
   it('ticks the table of each write, and at the end of a transaction all it wrote; never on reads', () => {
@@ -84,5 +92,38 @@ describe('createChangeClock', () => {
     expect(renamed).not.toBe(before);
     clock.tick(ALL_TABLES);
     expect(tasks()).not.toBe(renamed);
+  });
+});
+
+describe('the polls of other processes', () => {
+  it('SQLite: every table once data_version moves', async () => {
+    let version = 7;
+    const changed = sqliteChanges(() => version);
+    expect(await changed()).toEqual([]);
+    expect(await changed()).toEqual([]);
+    version = 8;
+    expect(await changed()).toBe(ALL_TABLES);
+    expect(await changed()).toEqual([]);
+  });
+
+  it('PostgreSQL: a moved count ticks its table, and again once the writers of then have ended', async () => {
+    const reads: PostgresCounters[] = [];
+    const changed = postgresCounterChanges(async () => reads.shift()!);
+    const read = (tasks: string, user: string, running: string[]) => {
+      const counts = [
+        { table: 'tasks', count: tasks },
+        { table: 'user', count: user },
+      ];
+      reads.push({ counts, running });
+      return changed();
+    };
+    expect(await read('5', '2', [])).toEqual([]);
+    // Counted while transactions 101 and 103 write, one of them the write counted.
+    expect(await read('6', '2', ['101', '103'])).toEqual(['tasks']);
+    expect(await read('6', '2', ['103', '104'])).toEqual([]);
+    expect(await read('6', '2', ['104'])).toEqual(['tasks']);
+    // No transaction writing when the user count moved: the write was visible already.
+    expect(await read('6', '3', [])).toEqual(['user']);
+    expect(await read('6', '3', ['105'])).toEqual([]);
   });
 });

@@ -4,10 +4,11 @@ import type { Database } from './types.ts';
 /**
  * Numbers that move whenever the database may have changed (docs/decisions/017-answer-cache.md),
  * one per table: at once for every write of this process, which ticks the table it names as
- * the statement runs (on PostgreSQL again as a transaction that wrote ends: `postgresChanges`);
- * within CHANGE_POLL_MS for a write of any other process (another instance, a script), which a
- * poll of the engine's own change counter notices and which ticks every table. An answer read
- * from some tables while their clock showed a value is the answer for as long as it shows it.
+ * the statement runs (on PostgreSQL again as a transaction that wrote ends: `postgresChanges`).
+ * A write of any other process (another instance, a script) is noticed within CHANGE_POLL_MS
+ * by a poll (`pollChanges`): on PostgreSQL of a count per table (migration 0008), which ticks
+ * that table; on SQLite of `data_version`, which ticks every table. An answer read from some
+ * tables while their clock showed a value is the answer for as long as it shows it.
  */
 export interface ChangeClock {
   /** A value that moves with every change to one of `tables` (and with every unknown change). */
@@ -83,21 +84,17 @@ export function postgresChanges(): (sql: string) => Tables {
 }
 
 /**
- * Calls `tick` whenever `read` (the engine's change counter, polled) answers a new value: the
- * writes of other processes. Stopped by the returned function.
+ * Ticks the tables `changed` says other processes wrote since it was last called, every
+ * CHANGE_POLL_MS; every table when it fails (the database restarting may hide a change).
+ * Stopped by the returned function.
  */
-export function pollChanges(clock: ChangeClock, read: () => Promise<string>): () => void {
-  let last: string | undefined;
+export function pollChanges(clock: ChangeClock, changed: () => Promise<Tables>): () => void {
   let isReading = false;
   const timer = setInterval(() => {
     if (isReading) return;
     isReading = true;
-    read()
-      .then((seen) => {
-        if (last !== undefined && seen !== last) clock.tick(ALL_TABLES);
-        last = seen;
-      })
-      // A failed read (the database restarting) may have missed a change.
+    changed()
+      .then((tables) => clock.tick(tables))
       .catch(() => clock.tick(ALL_TABLES))
       .finally(() => {
         isReading = false;
@@ -105,6 +102,61 @@ export function pollChanges(clock: ChangeClock, read: () => Promise<string>): ()
   }, CHANGE_POLL_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** SQLite: `data_version` moves with every other connection's commit, whatever it wrote. */
+export function sqliteChanges(readDataVersion: () => number): () => Promise<Tables> {
+  let last: number | undefined;
+  return async () => {
+    const seen = readDataVersion();
+    const tables = last !== undefined && seen !== last ? ALL_TABLES : [];
+    last = seen;
+    return tables;
+  };
+}
+
+/** The name of a counted table's sequence, less the table's (migration 0008). */
+export const CHANGE_COUNTER_PREFIX = 'tasklane_changes_';
+
+/** What the poll of PostgreSQL reads: each counted table's changes (migration 0008), then who writes. */
+export interface PostgresCounters {
+  counts: { table: string; count: string }[];
+  /** The transaction ids of the transactions that have written and not ended, read after the counts. */
+  running: string[];
+}
+
+/**
+ * PostgreSQL: which counted tables other processes changed (migration 0008: each statement that
+ * writes one counts it in a sequence, which any session sees at once, before the write
+ * commits). A table whose count moved ticks when that is seen, and again once every
+ * transaction that was writing then has ended, the one that counted among them: an answer read
+ * before the write became visible is not reused after.
+ */
+export function postgresCounterChanges(
+  read: () => Promise<PostgresCounters>,
+): () => Promise<Tables> {
+  const last = new Map<string, string>();
+  /** Tables waiting for the transactions that were writing when their count moved. */
+  const waiting = new Map<string, Set<string>>();
+  return async () => {
+    const { counts, running } = await read();
+    const isRunning = new Set(running);
+    const tables = new Set<string>();
+    for (const [table, writers] of waiting) {
+      if ([...writers].some((writer) => isRunning.has(writer))) continue;
+      tables.add(table);
+      waiting.delete(table);
+    }
+    for (const { table, count } of counts) {
+      const before = last.get(table);
+      last.set(table, count);
+      if (before === undefined || before === count) continue;
+      tables.add(table);
+      if (isRunning.size > 0)
+        waiting.set(table, new Set([...(waiting.get(table) ?? []), ...running]));
+    }
+    return [...tables];
+  };
 }
 
 const clocks = new WeakMap<Kysely<Database>, ChangeClock>();

@@ -20,7 +20,11 @@ import {
   pollChanges,
   setChangeClock,
   writtenTables,
+  sqliteChanges,
+  postgresCounterChanges,
+  CHANGE_COUNTER_PREFIX,
   ALL_TABLES,
+  type PostgresCounters,
   type ChangeClock,
 } from './change-clock.ts';
 
@@ -71,8 +75,9 @@ function openSqlite(file: string): DatabaseHandle {
   inProcessChannels.set(db, withNotify(sqlite));
   setChangeClock(db, clock);
   // Another connection's commits (a script, a second process) move data_version.
-  const stopPolling = pollChanges(clock, async () =>
-    String(sqlite.pragma('data_version', { simple: true })),
+  const stopPolling = pollChanges(
+    clock,
+    sqliteChanges(() => Number(sqlite.pragma('data_version', { simple: true }))),
   );
   const close = async () => {
     stopPolling();
@@ -179,6 +184,28 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
   }) as typeof client.query;
 }
 
+/**
+ * The counts of migration 0008's tables, then the transactions writing: one round trip whose
+ * statements run in order, so a transaction that moved a count read here and has not ended is
+ * among them (its id is given when it first writes, before its statement counts).
+ */
+function readCounters(pool: pg.Pool) {
+  return async (): Promise<PostgresCounters> => {
+    const [counts, writers] = (await pool.query(`
+      select substr(sequencename, ${CHANGE_COUNTER_PREFIX.length + 1}) as table,
+        coalesce(last_value, 0)::text as count
+      from pg_sequences
+      where schemaname = current_schema() and starts_with(sequencename, '${CHANGE_COUNTER_PREFIX}');
+      select backend_xid::text as xid from pg_stat_activity
+      where datname = current_database() and backend_xid is not null
+    `)) as unknown as [
+      pg.QueryResult<{ table: string; count: string }>,
+      pg.QueryResult<{ xid: string }>,
+    ];
+    return { counts: counts.rows, running: writers.rows.map((row) => row.xid) };
+  };
+}
+
 function openPostgres(connectionString: string): DatabaseHandle {
   const clock = createChangeClock();
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -189,11 +216,8 @@ function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   setChangeClock(db, clock);
-  // The snapshot moves with every transaction that writes, on any instance.
-  const stopPolling = pollChanges(clock, async () => {
-    const { rows } = await pool.query<{ s: string }>('select pg_current_snapshot()::text as s');
-    return rows[0]?.s ?? '';
-  });
+  // Other processes' writes, table by table (migration 0008's counts).
+  const stopPolling = pollChanges(clock, postgresCounterChanges(readCounters(pool)));
   const close = async () => {
     stopPolling();
     await db.destroy();

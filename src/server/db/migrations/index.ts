@@ -6,6 +6,7 @@ import * as conversations from './0004-conversations.ts';
 import * as search from './0005-search.ts';
 import * as savedSearchAlerts from './0006-saved-search-alerts.ts';
 import * as searchSpeed from './0007-search-speed.ts';
+import * as tableChangeCounts from './0008-table-change-counts.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-search': search,
   '0006-saved-search-alerts': savedSearchAlerts,
   '0007-search-speed': searchSpeed,
+  '0008-table-change-counts': tableChangeCounts,
 };
 
 export const migrationProvider: MigrationProvider = {
