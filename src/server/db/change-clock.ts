@@ -118,10 +118,10 @@ export function sqliteChanges(readDataVersion: () => number): () => Promise<Tabl
 /** The name of a counted table's sequence, less the table's (migration 0008). */
 export const CHANGE_COUNTER_PREFIX = 'tasklane_changes_';
 
-/** What the poll of PostgreSQL reads: each counted table's changes (migration 0008), then who writes. */
+/** What PostgreSQL's poll reads: each counted table's count (migration 0008), then who writes. */
 export interface PostgresCounters {
   counts: { table: string; count: string }[];
-  /** The transaction ids of the transactions that have written and not ended, read after the counts. */
+  /** The ids of the transactions that have written and not ended, read after the counts. */
   running: string[];
 }
 
@@ -152,8 +152,9 @@ export function postgresCounterChanges(
       last.set(table, count);
       if (before === undefined || before === count) continue;
       tables.add(table);
-      if (isRunning.size > 0)
+      if (isRunning.size > 0) {
         waiting.set(table, new Set([...(waiting.get(table) ?? []), ...running]));
+      }
     }
     return [...tables];
   };
