@@ -85,6 +85,16 @@ describe('createAnswerCache', () => {
   });
 });
 
+/** Retitles a task through a second connection, as a script or another instance holds. */
+async function retitleElsewhere(app: TestApp, id: string, title: string) {
+  const other = await openDatabase(app.config);
+  try {
+    await other.db.updateTable('tasks').set({ title }).where('id', '=', id).execute();
+  } finally {
+    await other.close();
+  }
+}
+
 describe('the task reads', () => {
   it('answer afresh after a bid: the task, the home list and a search', async () => {
     const id = await postTask(t, poster, { title: 'Kept answers for a bakery logo' });
@@ -111,20 +121,43 @@ describe('the task reads', () => {
     const id = await postTask(t, poster, { title: 'Written elsewhere soon' });
     const title = async () => ((await call(t, 'GET', `/api/tasks/${id}`)).body as Task).title;
     expect(await title()).toBe('Written elsewhere soon');
-    // A second connection, as a script or another instance holds.
-    const other = await openDatabase(t.config);
-    try {
-      await other.db
-        .updateTable('tasks')
-        .set({ title: 'Changed by another process' })
-        .where('id', '=', id)
-        .execute();
-    } finally {
-      await other.close();
-    }
+    await retitleElsewhere(t, id, 'Changed by another process');
     // Polled with room to spare for a loaded machine: the bound is the clock's poll.
     await expect
       .poll(title, { timeout: 20 * CHANGE_POLL_MS, interval: 10 })
       .toBe('Changed by another process');
+  });
+});
+
+describe('the task routes', () => {
+  it('keep their answers until this process writes: the task, the home list and a search', async () => {
+    // A poll that will not come during the test: only this process's writes end kept answers.
+    const quiet = await createTestApp({ CHANGE_POLL_MS: '60000' });
+    try {
+      const owner = await quiet.signUp();
+      const id = await postTask(quiet, owner, {
+        title: 'Kept while nothing here writes',
+        description: 'A marzipan box for a bakery, in three sizes, with a printed lid.',
+      });
+      const reads = [
+        async () => ((await call(quiet, 'GET', `/api/tasks/${id}`)).body as Task).title,
+        async () =>
+          ((await call(quiet, 'GET', '/api/tasks?limit=8')).body as Task[]).find(
+            (task) => task._id === id,
+          )?.title,
+        async () =>
+          ((await call(quiet, 'GET', '/api/tasks/search?q=marzipan')).body as { items: Task[] })
+            .items[0]?.title,
+      ];
+      for (const read of reads) expect(await read()).toBe('Kept while nothing here writes');
+      await retitleElsewhere(quiet, id, 'Changed elsewhere');
+      for (const read of reads) expect(await read()).toBe('Kept while nothing here writes');
+      // A bid through this process ends them all.
+      const bidder = await quiet.signUp();
+      expect((await call(quiet, 'PATCH', `/api/tasks/${id}/bids`, bidder)).status).toBe(200);
+      for (const read of reads) expect(await read()).toBe('Changed elsewhere');
+    } finally {
+      await quiet.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CHANGE_POLL_MS } from './db/change-clock.ts';
 
 const optionalText = z
   .string()
@@ -55,6 +56,8 @@ const envSchema = z.object({
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
   /** Answers of tasks by id, and of task lists, kept while the database is unchanged (0: off). */
   TASK_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** How often the database is asked for other processes' writes, which end kept answers. */
+  CHANGE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(CHANGE_POLL_MS),
 });
 
 export interface Config {
@@ -76,6 +79,7 @@ export interface Config {
   clientDir: string | undefined;
   searchCacheSize: number;
   taskCacheSize: number;
+  changePollMs: number;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
@@ -125,6 +129,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR === undefined ? undefined : path.resolve(e.CLIENT_DIR),
     searchCacheSize: e.SEARCH_CACHE_SIZE,
     taskCacheSize: e.TASK_CACHE_SIZE,
+    changePollMs: e.CHANGE_POLL_MS,
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
     writeLimit: {
       max: e.MESSAGE_RATE_LIMIT_MAX,

@@ -20,7 +20,7 @@ export interface ChangeClock {
 export type Tables = readonly string[] | typeof ALL_TABLES;
 export const ALL_TABLES = 'all';
 
-/** How often each engine's change counter is read for the writes of other processes. */
+/** How often the engine's change counters are read for other processes' writes (by default). */
 export const CHANGE_POLL_MS = 100;
 
 export function createChangeClock(): ChangeClock {
@@ -85,10 +85,14 @@ export function postgresChanges(): (sql: string) => Tables {
 
 /**
  * Ticks the tables `changed` says other processes wrote since it was last called, every
- * CHANGE_POLL_MS; every table when it fails (the database restarting may hide a change).
+ * `intervalMs`; every table when it fails (the database restarting may hide a change).
  * Stopped by the returned function.
  */
-export function pollChanges(clock: ChangeClock, changed: () => Promise<Tables>): () => void {
+export function pollChanges(
+  clock: ChangeClock,
+  changed: () => Promise<Tables>,
+  intervalMs: number,
+): () => void {
   let isReading = false;
   const timer = setInterval(() => {
     if (isReading) return;
@@ -99,7 +103,7 @@ export function pollChanges(clock: ChangeClock, changed: () => Promise<Tables>):
       .finally(() => {
         isReading = false;
       });
-  }, CHANGE_POLL_MS);
+  }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

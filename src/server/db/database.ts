@@ -23,6 +23,7 @@ import {
   sqliteChanges,
   postgresCounterChanges,
   CHANGE_COUNTER_PREFIX,
+  CHANGE_POLL_MS,
   ALL_TABLES,
   type PostgresCounters,
   type ChangeClock,
@@ -40,13 +41,16 @@ export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** How often other processes' writes are looked for (change-clock.ts pollChanges). */
+  changePollMs?: number;
 }
 
 /** Opens the configured engine (DESIGN.md "Data") and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pollMs = options.changePollMs ?? CHANGE_POLL_MS;
   const handle = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openSqlite(path.join(options.dataDir, 'tasklane.db'));
+    ? openPostgres(options.databaseUrl, pollMs)
+    : openSqlite(path.join(options.dataDir, 'tasklane.db'), pollMs);
   try {
     await migrate(handle.db);
   } catch (error) {
@@ -56,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, pollMs: number): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -78,6 +82,7 @@ function openSqlite(file: string): DatabaseHandle {
   const stopPolling = pollChanges(
     clock,
     sqliteChanges(() => Number(sqlite.pragma('data_version', { simple: true }))),
+    pollMs,
   );
   const close = async () => {
     stopPolling();
@@ -206,7 +211,7 @@ function readCounters(pool: pg.Pool) {
   };
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
+function openPostgres(connectionString: string, pollMs: number): DatabaseHandle {
   const clock = createChangeClock();
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('connect', (client) => tickOnWrites(client, clock));
@@ -217,7 +222,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   setChangeClock(db, clock);
   // Other processes' writes, table by table (migration 0008's counts).
-  const stopPolling = pollChanges(clock, postgresCounterChanges(readCounters(pool)));
+  const stopPolling = pollChanges(clock, postgresCounterChanges(readCounters(pool)), pollMs);
   const close = async () => {
     stopPolling();
     await db.destroy();
