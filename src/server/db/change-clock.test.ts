@@ -6,7 +6,7 @@ import {
   postgresCounterChanges,
   sqliteChanges,
   writtenTables,
-  type PostgresCounters,
+  type PostgresCounts,
 } from './change-clock.ts';
 
 describe('postgresChanges', () => {
@@ -107,23 +107,28 @@ describe('the polls of other processes', () => {
   });
 
   it('PostgreSQL: a moved count ticks its table, and again once the writers of then have ended', async () => {
-    const reads: PostgresCounters[] = [];
-    const changed = postgresCounterChanges(async () => reads.shift()!);
-    const read = (tasks: string, user: string, running: string[]) => {
+    const reads: PostgresCounts[] = [];
+    let nextId = 200n;
+    const changed = postgresCounterChanges(
+      async () => reads.shift()!,
+      async () => nextId++,
+    );
+    const read = (tasks: string, user: string, xmin: number) => {
       const counts = [
         { table: 'tasks', count: tasks },
         { table: 'user', count: user },
       ];
-      reads.push({ counts, running });
+      reads.push({ counts, xmin: BigInt(xmin) });
       return changed();
     };
-    expect(await read('5', '2', [])).toEqual([]);
-    // Counted while transactions 101 and 103 write, one of them the write counted.
-    expect(await read('6', '2', ['101', '103'])).toEqual(['tasks']);
-    expect(await read('6', '2', ['103', '104'])).toEqual([]);
-    expect(await read('6', '2', ['104'])).toEqual(['tasks']);
-    // No transaction writing when the user count moved: the write was visible already.
-    expect(await read('6', '3', [])).toEqual(['user']);
-    expect(await read('6', '3', ['105'])).toEqual([]);
+    expect(await read('5', '2', 150)).toEqual([]);
+    // Seen moved: waits for every transaction up to the id taken then (200).
+    expect(await read('6', '2', 150)).toEqual(['tasks']);
+    expect(await read('6', '2', 200)).toEqual([]);
+    expect(await read('6', '3', 201)).toEqual(['tasks', 'user']);
+    // The user count waits for 201.
+    expect(await read('6', '3', 201)).toEqual([]);
+    expect(await read('6', '3', 205)).toEqual(['user']);
+    expect(await read('6', '3', 206)).toEqual([]);
   });
 });

@@ -122,42 +122,47 @@ export function sqliteChanges(readDataVersion: () => number): () => Promise<Tabl
 /** The name of a counted table's sequence, less the table's (migration 0008). */
 export const CHANGE_COUNTER_PREFIX = 'tasklane_changes_';
 
-/** What PostgreSQL's poll reads: each counted table's count (migration 0008), then who writes. */
-export interface PostgresCounters {
+/** What PostgreSQL's poll reads: each counted table's count (migration 0008), and a snapshot. */
+export interface PostgresCounts {
   counts: { table: string; count: string }[];
-  /** The ids of the transactions that have written and not ended, read after the counts. */
-  running: string[];
+  /** The snapshot's xmin: every transaction below it has ended. */
+  xmin: bigint;
 }
 
 /**
  * PostgreSQL: which counted tables other processes changed (migration 0008: each statement that
  * writes one counts it in a sequence, which any session sees at once, before the write
  * commits). A table whose count moved ticks when that is seen, and again once every
- * transaction that was writing then has ended, the one that counted among them: an answer read
- * before the write became visible is not reused after.
+ * transaction that had begun to write by then has ended: an answer read before the write
+ * became visible is not reused after. `newTransactionId` takes a transaction id, which is
+ * above every one given before it, the counted write's among them; once a snapshot's xmin
+ * passes it, they have all ended.
  */
 export function postgresCounterChanges(
-  read: () => Promise<PostgresCounters>,
+  read: () => Promise<PostgresCounts>,
+  newTransactionId: () => Promise<bigint>,
 ): () => Promise<Tables> {
   const last = new Map<string, string>();
-  /** Tables waiting for the transactions that were writing when their count moved. */
-  const waiting = new Map<string, Set<string>>();
+  /** Tables waiting for the transactions below a transaction id to end. */
+  const waiting = new Map<string, bigint>();
   return async () => {
-    const { counts, running } = await read();
-    const isRunning = new Set(running);
+    const { counts, xmin } = await read();
     const tables = new Set<string>();
-    for (const [table, writers] of waiting) {
-      if ([...writers].some((writer) => isRunning.has(writer))) continue;
+    for (const [table, below] of waiting) {
+      if (xmin <= below) continue;
       tables.add(table);
       waiting.delete(table);
     }
-    for (const { table, count } of counts) {
+    const moved = counts.filter(({ table, count }) => {
       const before = last.get(table);
       last.set(table, count);
-      if (before === undefined || before === count) continue;
-      tables.add(table);
-      if (isRunning.size > 0) {
-        waiting.set(table, new Set([...(waiting.get(table) ?? []), ...running]));
+      return before !== undefined && before !== count;
+    });
+    if (moved.length > 0) {
+      const below = await newTransactionId();
+      for (const { table } of moved) {
+        tables.add(table);
+        waiting.set(table, below);
       }
     }
     return [...tables];

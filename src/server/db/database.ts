@@ -25,7 +25,7 @@ import {
   CHANGE_COUNTER_PREFIX,
   CHANGE_POLL_MS,
   ALL_TABLES,
-  type PostgresCounters,
+  type PostgresCounts,
   type ChangeClock,
 } from './change-clock.ts';
 
@@ -189,25 +189,32 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
   }) as typeof client.query;
 }
 
-/**
- * The counts of migration 0008's tables, then the transactions writing: one round trip whose
- * statements run in order, so a transaction that moved a count read here and has not ended is
- * among them (its id is given when it first writes, before its statement counts).
- */
-function readCounters(pool: pg.Pool) {
-  return async (): Promise<PostgresCounters> => {
-    const [counts, writers] = (await pool.query(`
+/** The counts of migration 0008's tables and the xmin of a snapshot, in one statement. */
+function readCounts(pool: pg.Pool) {
+  return async (): Promise<PostgresCounts> => {
+    const { rows } = await pool.query<{
+      table: string | null;
+      count: string | null;
+      xmin: string;
+    }>(`
       select substr(sequencename, ${CHANGE_COUNTER_PREFIX.length + 1}) as table,
-        coalesce(last_value, 0)::text as count
-      from pg_sequences
-      where schemaname = current_schema() and starts_with(sequencename, '${CHANGE_COUNTER_PREFIX}');
-      select backend_xid::text as xid from pg_stat_activity
-      where datname = current_database() and backend_xid is not null
-    `)) as unknown as [
-      pg.QueryResult<{ table: string; count: string }>,
-      pg.QueryResult<{ xid: string }>,
-    ];
-    return { counts: counts.rows, running: writers.rows.map((row) => row.xid) };
+        coalesce(last_value, 0)::text as count, xmin
+      from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) as snapshot
+        left join pg_sequences on schemaname = current_schema()
+          and starts_with(sequencename, '${CHANGE_COUNTER_PREFIX}')
+    `);
+    const counts = rows.flatMap(({ table, count }) =>
+      table === null || count === null ? [] : [{ table, count }],
+    );
+    return { counts, xmin: BigInt(rows[0]?.xmin ?? 0) };
+  };
+}
+
+/** A transaction id of its own (the statement's transaction ends with it). */
+function newTransactionId(pool: pg.Pool) {
+  return async (): Promise<bigint> => {
+    const { rows } = await pool.query<{ id: string }>('select pg_current_xact_id()::text as id');
+    return BigInt(rows[0]?.id ?? 0);
   };
 }
 
@@ -222,7 +229,11 @@ function openPostgres(connectionString: string, pollMs: number): DatabaseHandle 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   setChangeClock(db, clock);
   // Other processes' writes, table by table (migration 0008's counts).
-  const stopPolling = pollChanges(clock, postgresCounterChanges(readCounters(pool)), pollMs);
+  const stopPolling = pollChanges(
+    clock,
+    postgresCounterChanges(readCounts(pool), newTransactionId(pool)),
+    pollMs,
+  );
   const close = async () => {
     stopPolling();
     await db.destroy();
