@@ -27,6 +27,7 @@ import {
   ALL_TABLES,
   type PostgresCounts,
   type ChangeClock,
+  type Tables,
 } from './change-clock.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -151,22 +152,24 @@ const STATEMENT_CACHE_SIZE = 200;
  * end.
  */
 function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  // Each statement with the tables it writes (none for a read), told once from its SQL.
+  const cache = new Map<string, { statement: SQLite.Statement; written: Tables }>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (statement) {
+      let entry = cache.get(sql);
+      if (entry) {
         // Map order is insertion order: re-inserting keeps the least recently used first.
         cache.delete(sql);
       } else {
-        statement = sqlite.prepare(sql);
+        const statement = sqlite.prepare(sql);
+        entry = { statement, written: statement.readonly ? [] : writtenTables(sql) };
         const oldest = cache.keys().next();
         if (cache.size >= STATEMENT_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
       }
-      cache.set(sql, statement);
-      if (!statement.readonly) clock.tick(writtenTables(sql));
-      return statement;
+      cache.set(sql, entry);
+      clock.tick(entry.written);
+      return entry.statement;
     },
   };
 }

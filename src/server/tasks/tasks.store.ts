@@ -85,7 +85,6 @@ export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: strin
   };
 }
 
-/** Tasks (from `from`, all of them by default) with their poster and assignee: what toTask reads. */
 /**
  * The tables a task answer is read from (selectTasks): the answers kept of them
  * (answer-cache.ts) last until one of these is written. A search also reads the full-text index
@@ -93,6 +92,7 @@ export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: strin
  */
 export const TASK_ANSWER_TABLES = ['tasks', 'user'] as const;
 
+/** Tasks (from `from`, all of them by default) with their poster and assignee: what toTask reads. */
 export function selectTasks(
   db: Db,
   from: SelectQueryBuilder<Database, 'tasks', object> = db.selectFrom('tasks'),
