@@ -26,8 +26,10 @@ function precompress(): Plugin {
         const full = path.join(outDir, file);
         if (!COMPRESSIBLE.test(file) || !fs.statSync(full).isFile()) continue;
         const content = fs.readFileSync(full);
-        if (content.length < 1024) continue;
-        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
+        // Small files too: a first visit loads a dozen chunks under 1 KB (issue 17).
+        const gzip = zlib.gzipSync(content, { level: 9 });
+        if (gzip.length >= content.length) continue;
+        fs.writeFileSync(`${full}.gz`, gzip);
         fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content));
       }
     },

@@ -216,10 +216,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  // `search` names the search benches alone; anything else the API routes.
+  // `search` names the search benches alone, `mix` the real-traffic loads alone (both at
+  // 100,000 tasks); anything else the API routes.
   const onlySearch = ONLY.includes('search');
-  if (!onlySearch) await runBench(dataDir);
-  if (!ONLY || onlySearch) printSearchReport(await runSearchBenches());
+  const onlyMix = ONLY.includes('mix');
+  if (!onlySearch && !onlyMix) await runBench(dataDir);
+  if (!ONLY || onlySearch || onlyMix) {
+    const parts = { search: !onlyMix, mix: !onlySearch };
+    printSearchReport(await runSearchBenches(parts));
+  }
 } catch (error) {
   // After a signal the children were stopped under the bench's feet: that is no failure to report.
   if (!cleaned) console.error('bench failed:', error instanceof Error ? error.message : error);

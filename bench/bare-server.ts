@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import { answerKey, type BareAnswers } from './bare-answers.ts';
+import { ANY_REQUEST, answerKey, type BareAnswers } from './bare-answers.ts';
 
 /**
  * The bench's yardstick: bare node:http answering, per "METHOD /url" (signed in or not), the
@@ -18,9 +18,11 @@ const answers = new Map(
 );
 
 const server = http.createServer((request, response) => {
-  const answer = answers.get(
-    answerKey(request.method ?? '', request.url ?? '', Boolean(request.headers.cookie)),
-  );
+  // A mix (bench/mix-bench.ts) asks thousands of URLs: one answer stands for them all.
+  const answer =
+    answers.get(
+      answerKey(request.method ?? '', request.url ?? '', Boolean(request.headers.cookie)),
+    ) ?? answers.get(ANY_REQUEST);
   // Read the request to its end, as a real server has to.
   request.resume();
   if (!answer) {

@@ -2,6 +2,11 @@ import { readCpuSeconds, spawnChild } from './processes.ts';
 
 export interface LoadSpec {
   url: string;
+  /**
+   * A JSON file of a MixSpec: each request is drawn at random from it (bench/mix-bench.ts);
+   * `url` is then only the server's address, and `method` and `headers` the defaults.
+   */
+  mixFile?: string;
   method: 'GET' | 'PATCH';
   headers: Record<string, string>;
   connections: number;
@@ -9,9 +14,22 @@ export interface LoadSpec {
   seconds: number;
 }
 
+/** Kinds of request, each drawn with its weight, each time with one of its paths. */
+export interface MixSpec {
+  kinds: {
+    label: string;
+    weight: number;
+    method: 'GET' | 'PATCH';
+    headers: Record<string, string>;
+    paths: string[];
+  }[];
+}
+
 export interface LoadResult {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
+  maxMs: number;
   requests: number;
   non2xx: number;
   errors: number;

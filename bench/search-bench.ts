@@ -24,6 +24,16 @@ import {
   type Route,
 } from './bench-server.ts';
 import type { LoadResult, MeasuredLoad } from './load.ts';
+import {
+  MIX_TARGETS,
+  ONE_SEARCH_P99_TARGET_MS,
+  RSS_TARGET_MB,
+  TASK_WHILE_SEARCHING_P99_TARGET_MS,
+  readMixPools,
+  runMixBench,
+  type MixPools,
+  type MixResult,
+} from './mix-bench.ts';
 import { stopChild } from './processes.ts';
 import {
   SEARCH_TIMING_HEADER,
@@ -79,6 +89,14 @@ export interface SearchBench {
   /** Each kind of search alone in this process, without the cache (search-timings.ts). */
   timings: SearchTiming[];
   results: SearchRouteResult[];
+  /** Issue 18's real-traffic loads (mix-bench.ts), when run. */
+  mix: MixResult | undefined;
+}
+
+/** Which parts run: the search loads of issue 11, the real-traffic mix of issue 18. */
+export interface SearchBenchParts {
+  search: boolean;
+  mix: boolean;
 }
 
 /** Rounds of each search timed alone. */
@@ -100,27 +118,44 @@ async function runOnEngine(
   engine: Engine,
   dataDir: string,
   databaseUrl: string,
+  parts: SearchBenchParts,
 ): Promise<SearchBench> {
   const { baseUrl, env } = await serverEnv(dataDir, databaseUrl);
 
   const seedStart = performance.now();
   const config = parseConfig(env);
   const handle = await openDatabase(config);
-  let timings: SearchTiming[];
+  let timings: SearchTiming[] = [];
+  let pools: MixPools | undefined;
   try {
     const auth = createAuthForScripts(config, handle);
     await seedBulkTasks(handle.db, { count: SEARCH_TASK_COUNT, auth });
     // What autovacuum does soon after a load: statistics for the planner, and the visibility
     // map that lets counts read an index alone.
     if (engine === 'postgres') await sql`vacuum analyze tasks`.execute(handle.db);
-    log(`${engine}: timing each search alone…`);
-    timings = await timeSearches(handle.db, TIMING_ROUNDS);
+    if (parts.search) {
+      log(`${engine}: timing each search alone…`);
+      timings = await timeSearches(handle.db, TIMING_ROUNDS);
+    }
+    if (parts.mix) pools = await readMixPools(handle.db);
   } finally {
     await handle.close();
   }
   const seedSeconds = (performance.now() - seedStart) / 1000;
   log(`${engine}: seeded ${formatInt(SEARCH_TASK_COUNT)} tasks in ${seedSeconds.toFixed(1)} s`);
 
+  const results = parts.search ? await loadSearches(engine, env, baseUrl, dataDir) : [];
+  const mix = pools ? await runMixBench(env, baseUrl, dataDir, pools) : undefined;
+  return { engine, seedSeconds, timings, results, mix };
+}
+
+/** Each search of SEARCH_ROUTES, with its answers kept, without, and on the bare server. */
+async function loadSearches(
+  engine: Engine,
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  dataDir: string,
+): Promise<SearchRouteResult[]> {
   const cachedServer = await startServer(env, baseUrl);
   const bare = await startBareServer(baseUrl, SEARCH_ROUTES, dataDir);
   const partial: Omit<SearchRouteResult, 'uncached'>[] = [];
@@ -149,15 +184,15 @@ async function runOnEngine(
     results.push({ ...result, uncached });
   }
   await stopChild(uncachedServer.child);
-  return { engine, seedSeconds, timings, results };
+  return results;
 }
 
 /** The search bench on SQLite, then on PostgreSQL when one answers. */
-export async function runSearchBenches(): Promise<SearchBench[]> {
+export async function runSearchBenches(parts: SearchBenchParts): Promise<SearchBench[]> {
   const benches: SearchBench[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-bench-'));
   try {
-    benches.push(await runOnEngine('sqlite', dataDir, ''));
+    benches.push(await runOnEngine('sqlite', dataDir, '', parts));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -173,7 +208,7 @@ export async function runSearchBenches(): Promise<SearchBench[]> {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
-    benches.push(await runOnEngine('postgres', pgDir, url.toString()));
+    benches.push(await runOnEngine('postgres', pgDir, url.toString(), parts));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     await admin.end();
@@ -185,7 +220,9 @@ export async function runSearchBenches(): Promise<SearchBench[]> {
 const ENGINE_NAMES: Record<Engine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 export function printSearchReport(benches: SearchBench[]): void {
-  for (const { engine, seedSeconds, timings, results } of benches) {
+  for (const { engine, seedSeconds, timings, results, mix } of benches) {
+    if (mix) printMixReport(engine, mix);
+    if (results.length === 0) continue;
     console.log('');
     console.log(
       `Search at ${formatInt(SEARCH_TASK_COUNT)} tasks: ${ENGINE_NAMES[engine]}, ` +
@@ -250,4 +287,80 @@ export function printSearchReport(benches: SearchBench[]): void {
       );
     }
   }
+}
+
+function printMixReport(engine: Engine, mix: MixResult): void {
+  const name = ENGINE_NAMES[engine];
+  const targets = MIX_TARGETS[engine];
+  console.log('');
+  console.log(
+    `Real traffic at ${formatInt(SEARCH_TASK_COUNT)} tasks (issue 18): ${name}, ${CONNECTIONS} ` +
+      `connections; every request drawn at random (${formatInt(mix.taskIdCount)} task ids, thousands of searches, bids all along)`,
+  );
+  console.log('');
+  const row = (label: string, load: MeasuredLoad, bare?: MeasuredLoad) => [
+    label,
+    formatInt(load.requestsPerSecond),
+    String(load.p50Ms),
+    String(load.p99Ms),
+    String(load.maxMs),
+    bare ? formatInt(bare.requestsPerSecond) : '-',
+    bare ? formatPercent(load.requestsPerSecond / bare.requestsPerSecond) : '-',
+    formatMicros(load.serverCpuMicros),
+  ];
+  printTable(
+    ['Load', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'bare req/s', 'real/bare', 'CPU µs/req'],
+    [
+      row('mix: 35% task, 30% search, 10% home, 15% task signed in, 10% bid', mix.mix, mix.bareMix),
+      row('different searches alone', mix.searches),
+      row('tasks by id, beside 50 connections searching', mix.taskWhileSearching),
+      row('  (the searches beside them)', mix.searchesBesideTasks),
+    ],
+  );
+  console.log('');
+  console.log('One search at a time, different queries none of the loads asked (HTTP, ms):');
+  printTable(
+    ['Search', 'p50', 'p99', 'max'],
+    mix.oneAtATime.map(({ kind, p50Ms, p99Ms, maxMs }) => [
+      kind,
+      String(p50Ms),
+      String(p99Ms),
+      String(maxMs),
+    ]),
+  );
+  printFailures([
+    ['mix (real)', mix.mix],
+    ['mix (bare)', mix.bareMix],
+    ['searches', mix.searches],
+    ['tasks beside searches', mix.taskWhileSearching],
+  ]);
+  const rss = mix.peakRssMb === undefined ? undefined : Math.round(mix.peakRssMb);
+  console.log(`Targets (issue 18), ${name}:`);
+  const check = (ok: boolean, text: string) => console.log(`  ${mark(ok)}  ${text}`);
+  check(
+    mix.mix.requestsPerSecond >= targets.mix.rps && mix.mix.p99Ms <= targets.mix.p99,
+    `mix ≥ ${formatInt(targets.mix.rps)} req/s, p99 ≤ ${targets.mix.p99} ms: ` +
+      `${formatInt(mix.mix.requestsPerSecond)} req/s, p99 ${mix.mix.p99Ms} ms`,
+  );
+  check(
+    mix.searches.requestsPerSecond >= targets.searches.rps &&
+      mix.searches.p99Ms <= targets.searches.p99,
+    `different searches ≥ ${formatInt(targets.searches.rps)}/s, p99 ≤ ${targets.searches.p99} ms: ` +
+      `${formatInt(mix.searches.requestsPerSecond)}/s, p99 ${mix.searches.p99Ms} ms`,
+  );
+  const worst = mix.oneAtATime.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+  check(
+    worst.p99Ms <= ONE_SEARCH_P99_TARGET_MS,
+    `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms} ms (${worst.kind})`,
+  );
+  check(
+    mix.taskWhileSearching.p99Ms <= TASK_WHILE_SEARCHING_P99_TARGET_MS,
+    `a task by id while 50 connections search, p99 ≤ ${TASK_WHILE_SEARCHING_P99_TARGET_MS} ms: ` +
+      `${mix.taskWhileSearching.p99Ms} ms`,
+  );
+  check(
+    rss !== undefined && rss < RSS_TARGET_MB,
+    `server RSS under the mix < ${RSS_TARGET_MB} MB: peak ${rss ?? '?'} MB ` +
+      `(${mix.rssAfterMixMb === undefined ? '?' : Math.round(mix.rssAfterMixMb)} MB at its end)`,
+  );
 }

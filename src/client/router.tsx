@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { MainLayout } from './components/main-layout.tsx';
+import { ScrollToTop } from './lib/scroll-to-top.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
 import { LayoutBoundary } from './components/route-boundary.tsx';
 import { lazyPage as page } from './lib/lazy-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
+import { earlyUrls, requestEarly } from './lib/early-data.ts';
+import { useSession } from './lib/session.tsx';
 
 /**
  * The route table of spec §2. Every page is its own lazily loaded module, so the first visit
@@ -30,49 +33,75 @@ const DashboardSavedSearches = page(() => import('./routes/dashboard-saved-searc
 const MyBids = page(() => import('./routes/my-bids.tsx'));
 const UserProfile = page(() => import('./routes/user-profile.tsx'));
 const Notifications = page(() => import('./routes/notifications.tsx'));
+const ForgotPassword = page(() => import('./routes/forgot-password.tsx'));
+const ResetPassword = page(() => import('./routes/reset-password.tsx'));
+const VerifyEmail = page(() => import('./routes/verify-email.tsx'));
+const Unsubscribe = page(() => import('./routes/unsubscribe.tsx'));
+const NewsletterConfirm = page(() => import('./routes/newsletter-confirm.tsx'));
+const DashboardMailSettings = page(() => import('./routes/dashboard-mail-settings.tsx'));
+const DashboardAccount = page(() => import('./routes/dashboard-account.tsx'));
 
 /** spec §2 "Protected routes". */
 const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 /** Login and signup are for visitors: a signed-in user goes on (issue 8). */
 const visitorsOnly = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
 
+/** Each navigation's data, requested beside its page's code (lib/early-data.ts). */
+function EarlyData() {
+  const { pathname, key } = useLocation();
+  const email = useSession().user?.email;
+  requestEarly(key, earlyUrls(pathname, email));
+  return null;
+}
+
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<MainLayout />}>
-        <Route index element={<Home />} />
-        <Route path="about-us" element={<AboutUs />} />
-        <Route path="contact-us" element={<ContactUs />} />
-        <Route path="terms" element={<Terms />} />
-        <Route path="login" element={visitorsOnly(<Login />)} />
-        <Route path="signup" element={visitorsOnly(<Signup />)} />
-        <Route path="browse-tasks" element={<BrowseTasks />} />
-        <Route path="task/:id" element={guard(<TaskDetails />)} />
-        <Route path="add-task" element={guard(<AddTask />)} />
-        <Route path="edit-task/:id" element={guard(<EditTask />)} />
-        <Route path="my-posted-tasks" element={guard(<MyPostedTasks />)} />
-        <Route path="my-bids" element={guard(<MyBids />)} />
-        <Route path="users/:id" element={<UserProfile />} />
-        <Route path="notifications" element={guard(<Notifications />)} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-      <Route
-        path="dashboard"
-        element={
-          <LayoutBoundary>
-            <DashboardLayout />
-          </LayoutBoundary>
-        }
-      >
-        <Route index element={guard(<DashboardOverview />)} />
-        <Route path="all-tasks" element={<DashboardAllTasks />} />
-        <Route path="my-tasks" element={guard(<MyPostedTasks />)} />
-        <Route path="my-bids" element={guard(<MyBids />)} />
-        <Route path="add-task" element={guard(<AddTask />)} />
-        <Route path="edit-profile" element={guard(<DashboardEditProfile />)} />
-        <Route path="saved-searches" element={guard(<DashboardSavedSearches />)} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <>
+      <ScrollToTop />
+      <EarlyData />
+      <Routes>
+        <Route element={<MainLayout />}>
+          <Route index element={<Home />} />
+          <Route path="about-us" element={<AboutUs />} />
+          <Route path="contact-us" element={<ContactUs />} />
+          <Route path="terms" element={<Terms />} />
+          <Route path="login" element={visitorsOnly(<Login />)} />
+          <Route path="signup" element={visitorsOnly(<Signup />)} />
+          <Route path="forgot-password" element={<ForgotPassword />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
+          <Route path="unsubscribe" element={<Unsubscribe />} />
+          <Route path="newsletter/confirm" element={<NewsletterConfirm />} />
+          <Route path="browse-tasks" element={<BrowseTasks />} />
+          <Route path="task/:id" element={guard(<TaskDetails />)} />
+          <Route path="add-task" element={guard(<AddTask />)} />
+          <Route path="edit-task/:id" element={guard(<EditTask />)} />
+          <Route path="my-posted-tasks" element={guard(<MyPostedTasks />)} />
+          <Route path="my-bids" element={guard(<MyBids />)} />
+          <Route path="users/:id" element={<UserProfile />} />
+          <Route path="notifications" element={guard(<Notifications />)} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route
+          path="dashboard"
+          element={
+            <LayoutBoundary>
+              <DashboardLayout />
+            </LayoutBoundary>
+          }
+        >
+          <Route index element={guard(<DashboardOverview />)} />
+          <Route path="all-tasks" element={<DashboardAllTasks />} />
+          <Route path="my-tasks" element={guard(<MyPostedTasks />)} />
+          <Route path="my-bids" element={guard(<MyBids />)} />
+          <Route path="add-task" element={guard(<AddTask />)} />
+          <Route path="edit-profile" element={guard(<DashboardEditProfile />)} />
+          <Route path="saved-searches" element={guard(<DashboardSavedSearches />)} />
+          <Route path="account" element={guard(<DashboardAccount />)} />
+          <Route path="notifications/settings" element={guard(<DashboardMailSettings />)} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </>
   );
 }

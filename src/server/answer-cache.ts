@@ -18,6 +18,33 @@ export interface AnswerCache {
    * answers that `read` returns are kept: a refusal (thrown) never is.
    */
   send(reply: FastifyReply, key: string, read: () => Promise<unknown>): Promise<FastifyReply>;
+  /**
+   * Sends the answer of `read` for `key` as `viewerId` may read it, where a few readers see it
+   * differently (a task's description masked for all but its parties, decision 022). The answer
+   * everyone else reads (`read(null)`) is kept with the readers `readersOf` finds in it; only
+   * those get an answer of their own, kept under their id. Everybody else shares one answer.
+   */
+  sendTo<Answer>(
+    reply: FastifyReply,
+    key: string,
+    viewerId: string | null,
+    read: (viewerId: string | null) => Promise<Answer>,
+    readersOf: (answer: Answer) => Iterable<string>,
+  ): Promise<FastifyReply>;
+  /** Answers sent from the cache, and those read anew (GET /metrics reads them). */
+  readonly stats: AnswerCacheStats;
+}
+
+export interface AnswerCacheStats {
+  hits: number;
+  misses: number;
+}
+
+/** The answer caches of each database's app, by name (observability/metrics.ts reads them). */
+const cachesOf = new WeakMap<Kysely<Database>, Map<string, AnswerCacheStats>>();
+
+export function answerCacheStatsOf(db: Kysely<Database>): ReadonlyMap<string, AnswerCacheStats> {
+  return cachesOf.get(db) ?? new Map();
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,28 +57,67 @@ export const MAX_KEPT_CHARACTERS = 64 * 1024;
 
 export function createAnswerCache(
   db: Kysely<Database>,
+  name: string,
   size: number,
   tables: readonly string[],
 ): AnswerCache {
-  const entries = new Map<string, { at: number; body: string }>();
+  const stats: AnswerCacheStats = { hits: 0, misses: 0 };
+  const caches = cachesOf.get(db) ?? new Map<string, AnswerCacheStats>();
+  cachesOf.set(db, caches.set(name, stats));
+  const entries = new Map<string, { at: number; body: string; readers?: ReadonlySet<string> }>();
   const clock = changeClockOf(db);
+  const NOBODY: ReadonlySet<string> = new Set();
+
+  /** The kept answer of `key` as of `at`, taken out of the map (put back by keep). */
+  function take(key: string, at: number) {
+    const entry = entries.get(key);
+    if (entry) entries.delete(key);
+    const kept = entry?.at === at ? entry : undefined;
+    if (kept) stats.hits += 1;
+    else stats.misses += 1;
+    return kept;
+  }
+
+  function keep(key: string, at: number, body: string, readers: ReadonlySet<string>) {
+    if (body.length > MAX_KEPT_CHARACTERS) return;
+    // Map order is insertion order: re-inserting keeps the least recently used first.
+    entries.set(key, { at, body, readers });
+    const oldest = entries.keys().next();
+    if (entries.size > size && !oldest.done) entries.delete(oldest.value);
+  }
+
   return {
+    stats,
     async send(reply, key, read) {
       if (!clock || size <= 0) return reply.send(await read());
       // Read before the answer is: a write during the read leaves it unkept.
       const at = clock.valueOf(tables);
-      const entry = entries.get(key);
-      if (entry) entries.delete(key);
-      let body = entry?.at === at ? entry.body : undefined;
-      if (body === undefined) {
-        // The route's own serializer: the same bytes as an answer not kept.
-        body = reply.serialize(await read()) as string;
+      // The route's own serializer: the same bytes as an answer not kept.
+      const body = take(key, at)?.body ?? (reply.serialize(await read()) as string);
+      keep(key, at, body, NOBODY);
+      return reply.type(JSON_TYPE).send(body);
+    },
+
+    async sendTo(reply, key, viewerId, read, readersOf) {
+      if (!clock || size <= 0) return reply.send(await read(viewerId));
+      const at = clock.valueOf(tables);
+      let shared = take(key, at);
+      if (!shared) {
+        const answer = await read(null);
+        shared = {
+          at,
+          body: reply.serialize(answer) as string,
+          readers: new Set(readersOf(answer)),
+        };
       }
-      if (body.length > MAX_KEPT_CHARACTERS) return reply.type(JSON_TYPE).send(body);
-      // Map order is insertion order: re-inserting keeps the least recently used first.
-      entries.set(key, { at, body });
-      const oldest = entries.keys().next();
-      if (entries.size > size && !oldest.done) entries.delete(oldest.value);
+      keep(key, at, shared.body, shared.readers ?? NOBODY);
+      if (viewerId === null || !shared.readers?.has(viewerId)) {
+        return reply.type(JSON_TYPE).send(shared.body);
+      }
+      // A NUL cannot be in a key of JSON text: the reader's own answer never takes another's.
+      const ownKey = `${key}\u0000${viewerId}`;
+      const body = take(ownKey, at)?.body ?? (reply.serialize(await read(viewerId)) as string);
+      keep(ownKey, at, body, NOBODY);
       return reply.type(JSON_TYPE).send(body);
     },
   };

@@ -14,7 +14,8 @@ import type { Kysely } from 'kysely';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
-import type { Engine } from './db/database.ts';
+import { sqliteFileOf, type DatabaseHandle, type Engine } from './db/database.ts';
+import { createReadWorkers } from './db/read-workers.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
@@ -25,6 +26,13 @@ import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { EventStreams } from './events/event-streams.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { announceTaskChanges } from './events/task-changes.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { contactRoutes } from './mail/contact.routes.ts';
+import { mailPreferencesRoutes } from './mail/mail-preferences.routes.ts';
+import { startMailSender, type MailSender } from './mail/mail-sender.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { observabilityRoutes } from './observability/observability.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
@@ -40,6 +48,9 @@ export interface AppDeps {
   authSecret: string;
   /** The built client (dist/client); the API alone when absent. */
   clientDir?: string | undefined;
+  /** What GET /metrics reads of the database (openDatabase's handle gives them). */
+  observeQueries?: DatabaseHandle['observeQueries'] | undefined;
+  poolUse?: DatabaseHandle['poolUse'] | undefined;
 }
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
@@ -74,8 +85,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         title: 'Tasklane API',
         version: '1.0.0',
         description:
-          'Tasks, offers, hiring, reviews, profiles, questions, private messages, notifications and live events of the Tasklane marketplace. Accounts live under /api/auth (Better Auth).',
+          'Tasks, offers, hiring, reviews, profiles, questions, private messages, notifications and live events of the Tasklane marketplace. Accounts live under /api/auth (Better Auth). Browsers on our origin sign in with the session cookie; other clients (apps, scripts, pages of other sites) sign in with POST /api/auth/sign-in/email and send the `set-auth-token` header of its answer as `Authorization: Bearer <token>` (same rules and limits; signing out or revoking the session ends it).',
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'tasklane.session_token',
+            description:
+              "Set by sign-in; `__Secure-tasklane.session_token` when the server runs on https. Writes with it must come from the app's own origins.",
+          },
+          bearerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The `set-auth-token` header of POST /api/auth/sign-in/email (or sign-up). Any origin may call with it (CORS without credentials).',
+          },
+        },
+      },
+      // Every route reads the session when there is one; those that need it say 401 without.
+      security: [{ sessionCookie: [] }, { bearerToken: [] }, {}],
     },
     transform: jsonSchemaTransform,
   });
@@ -83,7 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes, { auth });
-  await app.register(tasksRoutes, { auth, db: deps.db, cacheSize: config.taskCacheSize });
+  await app.register(tasksRoutes, {
+    auth,
+    db: deps.db,
+    cacheSize: config.taskCacheSize,
+    fullListConcurrency: config.fullListConcurrency,
+  });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db });
   await app.register(reviewsRoutes, { auth, db: deps.db });
@@ -96,16 +131,78 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // open streams end before the server stops accepting, or they would hold its close.
   const bus = createEventBus({ ...deps, databaseUrl: config.databaseUrl, log: app.log });
   const heartbeatMs = config.eventsHeartbeatMs;
-  const streams = new EventStreams({ db: deps.db, auth, bus, heartbeatMs, log: app.log });
+  // Streams' sessions are checked as often as the session cache trusts one (at least every 1 s).
+  const sessionCheckMs = Math.max(1000, config.sessionCacheSeconds * 1000);
+  const streams = new EventStreams({
+    db: deps.db,
+    auth,
+    bus,
+    heartbeatMs,
+    sessionCheckMs,
+    log: app.log,
+  });
   await app.register(eventsRoutes, { auth, streams });
+  // Open task pages hear of their task's changes (issue 17).
+  announceTaskChanges(app, deps.db);
   app.addHook('onReady', async () => {
     streams.start();
     await bus.start();
   });
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => bus.close());
+  // Mail from the outbox, sent after the commits that wrote it (issue 19, decision 029).
+  let mailSender: MailSender | undefined;
+  app.addHook('onReady', async () => {
+    mailSender = startMailSender({
+      db: deps.db,
+      ...config.mail,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      secret: deps.authSecret,
+      requireEmailVerification: config.requireEmailVerification,
+    });
+  });
+  app.addHook('onClose', async () => mailSender?.stop());
   await app.register(savedSearchesRoutes, { auth, db: deps.db });
-  await app.register(searchRoutes, { auth, db: deps.db, cacheSize: config.searchCacheSize });
+  await app.register(mailPreferencesRoutes, { auth, db: deps.db, secret: deps.authSecret });
+  await app.register(accountsRoutes, { auth, db: deps.db });
+  await app.register(contactRoutes, {
+    db: deps.db,
+    supportEmail: config.supportEmail,
+    limit: config.authRateLimit,
+  });
+  // Health, readiness and, with METRICS_TOKEN, Prometheus metrics (issue 18).
+  const metrics = config.metricsToken
+    ? {
+        token: config.metricsToken,
+        registry: createMetrics({
+          app,
+          db: deps.db,
+          engine: deps.engine,
+          sessions: auth.sessions,
+          streams,
+          observeQueries: deps.observeQueries,
+          poolUse: deps.poolUse,
+        }),
+      }
+    : undefined;
+  await app.register(observabilityRoutes, { db: deps.db, metrics });
+  // SQLite: searches on read workers (db/read-workers.ts), each with its own connection.
+  const readers =
+    deps.engine === 'sqlite' && config.readWorkers > 0
+      ? createReadWorkers(
+          new URL('./search/search-worker.ts', import.meta.url),
+          { file: sqliteFileOf(config.dataDir) },
+          config.readWorkers,
+        )
+      : undefined;
+  app.addHook('onClose', async () => readers?.close());
+  await app.register(searchRoutes, {
+    auth,
+    db: deps.db,
+    cacheSize: config.searchCacheSize,
+    readers,
+  });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
+import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
 
 const optionalText = z
   .string()
@@ -58,6 +60,41 @@ const envSchema = z.object({
   TASK_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** How often the database is asked for other processes' writes, which end kept answers. */
   CHANGE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(CHANGE_POLL_MS),
+  /** SQLite: worker threads that run searches, each with a read-only connection (0: inline). */
+  READ_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(Math.max(1, os.availableParallelism() - 1)),
+  /** PostgreSQL: connections per instance, and how long a request may wait on the database. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POSTGRES_LIMITS.poolSize),
+  DB_ACQUIRE_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_LIMITS.acquireTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_LIMITS.lockTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_LIMITS.statementTimeoutMs),
+  /** GET /api/tasks without a limit (every task, streamed) answered at once per instance. */
+  FULL_LIST_CONCURRENCY: positiveInt(4),
+  /** Turns on GET /metrics, for requests that send it as a bearer token. */
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+  /** Issue 19: where mail goes (smtp:// or smtps://, credentials in the URL); none: logged. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().trim().min(3).default('Tasklane <no-reply@tasklane.localhost>'),
+  /** Where Contact Us messages are mailed. */
+  SUPPORT_EMAIL: z.email().default('support@tasklane.example'),
+  /** How often each instance looks for mail to send. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** The wait before a failed mail is tried again; each later try waits twice as long. */
+  MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Refuse posting, offers and messages until the account's email is verified. */
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -70,7 +107,8 @@ export interface Config {
   trustedOrigins: string[];
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   authRateLimit: { max: number; windowSeconds: number };
-  trustProxy: boolean | string;
+  /** Fastify's trustProxy: false, a number of proxies in front, or their addresses/CIDRs. */
+  trustProxy: TrustProxy;
   logLevel: string;
   logFormat: 'text' | 'json';
   slowRequestMs: number;
@@ -85,7 +123,37 @@ export interface Config {
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
   writeLimit: { max: number; windowMs: number };
   eventsHeartbeatMs: number;
+  /** SQLite: how many read workers run searches (db/read-workers.ts); 0 runs them inline. */
+  readWorkers: number;
+  /** PostgreSQL's pool and waits (db/database.ts PostgresLimits). */
+  postgres: PostgresLimits;
+  /** How many full task lists (GET /api/tasks without a limit) an instance sends at once. */
+  fullListConcurrency: number;
+  /** GET /metrics's bearer token; no /metrics without one. */
+  metricsToken: string | undefined;
+  /** Issue 19: the mail transport (no smtpUrl: mails are logged), sender and poll. */
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number; retryMs: number };
+  requireEmailVerification: boolean;
+  supportEmail: string;
 }
+
+/**
+ * TRUST_PROXY as Fastify takes it. The client's address is the last one X-Forwarded-For names
+ * before the proxies we trust: a proxy appends the address it saw, so every entry to its left
+ * is whatever the client wrote. `true` therefore means one proxy in front (the rightmost entry),
+ * never "trust every entry", which would take the leftmost, the client's own claim, and let
+ * anyone pass the sign-in limit by writing a new address each time (issue 16).
+ */
+function trustedProxiesOf(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  // N proxies: the N hops nearest to us (hop 0 is the one that connected).
+  const hops = value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : undefined;
+  if (hops !== undefined) return (_address: string, hop: number) => hop < hops;
+  return value;
+}
+
+/** What Fastify's trustProxy takes: off, a test of each hop, or addresses and CIDRs. */
+export type TrustProxy = false | string | ((address: string, hop: number) => boolean);
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -102,8 +170,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const origin of e.TRUSTED_ORIGINS?.split(',') ?? []) {
     if (origin.trim()) trustedOrigins.push(new URL(origin.trim()).origin);
   }
-  const trustProxy =
-    e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' || e.TRUST_PROXY;
+  const trustProxy = trustedProxiesOf(e.TRUST_PROXY);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,5 +203,22 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     eventsHeartbeatMs: Math.round(e.EVENTS_HEARTBEAT_SECONDS * 1000),
+    readWorkers: e.READ_WORKERS,
+    postgres: {
+      poolSize: e.DB_POOL_SIZE,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    },
+    fullListConcurrency: e.FULL_LIST_CONCURRENCY,
+    metricsToken: e.METRICS_TOKEN,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      pollMs: e.MAIL_POLL_MS,
+      retryMs: e.MAIL_RETRY_MS,
+    },
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
+    supportEmail: e.SUPPORT_EMAIL,
   };
 }

@@ -62,13 +62,21 @@ describe('cross-origin requests', () => {
     expect(await snapshotTasks(t.db)).toEqual(before);
   });
 
-  it('do not pass a preflight for writes from another site', async () => {
+  it('pass a preflight from another site only without credentials, for every method', async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',
       url: `/api/tasks/${taskId}`,
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'DELETE',
+        'access-control-request-headers': 'authorization',
+      },
     });
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    // A page elsewhere may call with a bearer token it holds, never with the visitor's cookies.
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(response.headers['access-control-allow-methods']).toContain('DELETE');
+    expect(response.headers['access-control-allow-headers']).toContain('authorization');
   });
 
   it("answer the app's own origin with credentials", async () => {
@@ -79,6 +87,26 @@ describe('cross-origin requests', () => {
     });
     expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('let a trusted origin preflight every method the API has (TRUSTED_ORIGINS)', async () => {
+    const other = 'https://partner.example';
+    const trusting = await createTestApp({ TRUSTED_ORIGINS: other });
+    try {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const response = await trusting.app.inject({
+          method: 'OPTIONS',
+          url: `/api/tasks/some-id`,
+          headers: { origin: other, 'access-control-request-method': method },
+        });
+        expect(response.headers['access-control-allow-origin'], method).toBe(other);
+        expect(response.headers['access-control-allow-credentials']).toBe('true');
+        const allowed = String(response.headers['access-control-allow-methods']).split(/,\s*/);
+        expect(allowed, method).toContain(method);
+      }
+    } finally {
+      await trusting.close();
+    }
   });
 });
 

@@ -32,7 +32,12 @@ export function formatLogLine(json: string): string {
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    redact: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      'res.headers["set-auth-token"]',
+    ],
     ...(config.logFormat === 'text'
       ? { stream: { write: (line: string) => process.stdout.write(formatLogLine(line)) } }
       : {}),

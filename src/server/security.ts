@@ -1,14 +1,51 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { GOOGLE_POPUP_DONE_PAGE } from '../shared/account-rules.ts';
 import type { Config } from './config.ts';
+import { hasBearerToken } from './auth/session.ts';
 import { AppError } from './errors.ts';
 
 export const CROSS_SITE_WRITE = 'Cross-site requests may not change data.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Public reads that any origin may make (without credentials): tasks and profiles. */
-const PUBLIC_READS = ['/api/tasks', '/api/users/'];
+/** Every method of the API, for the CORS preflight (its default allows only GET, HEAD, POST). */
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A request with no cookie that a browser would have asked about first (a CORS preflight: a
+ * bearer token, or a JSON body): it carries nothing the browser adds on its own, so another
+ * site's page gains nothing of the visitor's by sending it. A form or a `no-cors` fetch can
+ * send neither without a preflight.
+ */
+function isWithoutAmbientCredentials(request: FastifyRequest): boolean {
+  if (request.headers.cookie) return false;
+  if (hasBearerToken(request)) return true;
+  const type = request.headers['content-type'] ?? '';
+  return type.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The origin a URL (a Referer) is of, or undefined for one that cannot be read. */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a write comes from one of our pages, or from no page at all. Browsers send Origin with
+ * every write; where one does not, its Referer says the page, and Sec-Fetch-Site (sent by every
+ * current browser) says a browser sent it. A request with none of them is no browser's (a
+ * script, an app): nothing of a visitor's rides on it unasked.
+ */
+function isFromTrustedPage(request: FastifyRequest, trusted: ReadonlySet<string>): boolean {
+  const { origin, referer } = request.headers;
+  if (origin) return trusted.has(origin);
+  if (referer) return trusted.has(originOf(referer) ?? '');
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin';
+}
 
 /**
  * Security headers, CORS and the cross-site write check, on every request. Hooks are plain
@@ -49,13 +86,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       if (url.startsWith('/api/auth/callback/') || url.startsWith(GOOGLE_POPUP_DONE_PAGE)) {
         reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
       }
-      // Browsers always send Origin on writes; only the app's own pages may write with cookies.
-      const origin = request.headers.origin;
+      // Only the app's own pages may write with cookies (docs/decisions/019-cross-site-writes.md).
+      // Judged on the route that will run, however its path is spelled (`/%61pi/…`, an
+      // absolute URL): every route of the API is under /api/. A page elsewhere may write with a
+      // bearer token, or none, in a request a browser asks before sending (CORS preflight).
       if (
-        origin &&
         !SAFE_METHODS.has(request.method) &&
-        url.startsWith('/api/') &&
-        !trusted.has(origin)
+        request.routeOptions.url?.startsWith('/api/') &&
+        !isFromTrustedPage(request, trusted) &&
+        !isWithoutAmbientCredentials(request)
       ) {
         done(new AppError('forbidden', CROSS_SITE_WRITE));
         return;
@@ -64,20 +103,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     });
   });
 
-  // Public reads answer any origin without credentials; writes only the app's own origins.
+  // The app's own origins call with the user's cookies; any other origin without credentials,
+  // so only with what it sends itself (a bearer token), for every method the API has.
+  const common = { methods: API_METHODS, exposedHeaders: ['set-auth-token'] };
   await app.register(cors, {
     delegator: (request, callback) => {
-      const url = request.url ?? '';
-      const method = request.headers['access-control-request-method'] ?? request.method ?? 'GET';
       const origin = request.headers.origin;
-      let options: FastifyCorsOptions = { origin: false };
-      if (origin && trusted.has(origin)) options = { origin, credentials: true };
-      else if (
-        PUBLIC_READS.some((prefix) => url.startsWith(prefix)) &&
-        SAFE_METHODS.has(method.toUpperCase())
-      ) {
-        options = { origin: '*', credentials: false };
-      }
+      const options: FastifyCorsOptions =
+        origin && trusted.has(origin)
+          ? { ...common, origin, credentials: true }
+          : { ...common, origin: '*', credentials: false };
       callback(null, options);
     },
   });

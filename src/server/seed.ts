@@ -29,7 +29,7 @@ try {
   });
   const where = handle.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   console.log(
-    `Added ${result.tasks} tasks, ${result.bids} bids, ${result.offers} offers and ${result.reviews} reviews (${where}).`,
+    `Added ${result.tasks} tasks, ${result.offers} offers and ${result.reviews} reviews (${where}).`,
   );
   if (bulkCount > 0) {
     const startedAt = performance.now();

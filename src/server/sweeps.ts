@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/types.ts';
+import { sendDailyDigests } from './mail/daily-digest.ts';
 import { autoCompleteTasks } from './offers/offers.service.ts';
 import { publishDueReviews } from './reviews/reviews.service.ts';
 
@@ -32,6 +33,11 @@ export function startSweeps(
       },
     ),
     sweep('made reviews public', () => publishDueReviews(db), {
+      intervalMs: SWEEP_INTERVAL_MS,
+      log,
+    }),
+    // Issue 19: each user's daily digest of the kinds of mail they get daily.
+    sweep('wrote daily digests', () => sendDailyDigests(db), {
       intervalMs: SWEEP_INTERVAL_MS,
       log,
     }),

@@ -44,6 +44,9 @@ export const signUpSchema = z.object({
   password: passwordSchema,
 });
 
+/** Issue 19: the body of a password reset or change, its new password under the sign-up rules. */
+export const newPasswordSchema = z.object({ newPassword: passwordSchema });
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z

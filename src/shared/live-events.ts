@@ -10,7 +10,7 @@ import { notificationSchema } from './notifications.ts';
  */
 export const LIVE_EVENTS_PATH = '/api/events';
 
-export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread'] as const;
+export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread', 'task'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 /** `event: notification`: a new notification for me, and how many are unread now. */
@@ -31,3 +31,13 @@ export type MessageEvent = z.infer<typeof messageEventSchema>;
  */
 export const unreadEventSchema = z.object({ unreadCount: z.number().int() });
 export type UnreadEvent = z.infer<typeof unreadEventSchema>;
+
+/**
+ * `GET /api/events?task=<id>`: the stream also says when that task changed (issue 17), so an
+ * open task page reads it again. `event: task` carries only the task's id, never what changed:
+ * the page reads what its reader may see through the ordinary routes. No `id`: nothing to
+ * replay, since a reconnecting page reads the task again anyway.
+ */
+export const LIVE_EVENTS_TASK_PARAM = 'task';
+export const taskEventSchema = z.object({ taskId: z.string() });
+export type TaskEvent = z.infer<typeof taskEventSchema>;

@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'offer_received',
   'offer_accepted',
   'offer_declined',
+  'offer_not_chosen',
+  'offer_open_again',
   'assignment_reopened',
   'task_delivered',
   'task_completed',
@@ -38,6 +40,8 @@ export interface NotificationFacts {
   title: string;
   /** The saved search a new task matches (saved_search_match). */
   searchName?: string | undefined;
+  /** Why the assignment ended (assignment_reopened). */
+  reason?: string | undefined;
 }
 
 /** The text of each type, written when the notification is. */
@@ -45,8 +49,11 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
   offer_received: ({ name, title }) => `${name} made an offer on “${title}”.`,
   offer_accepted: ({ name, title }) => `${name} accepted your offer on “${title}”.`,
   offer_declined: ({ title }) => `Your offer on “${title}” was declined.`,
-  assignment_reopened: ({ name, title }) =>
-    `${name} ended the assignment on “${title}”. The task is open again.`,
+  offer_not_chosen: ({ title }) =>
+    `Someone else was hired for “${title}”. Your offer was not chosen this time.`,
+  offer_open_again: ({ title }) => `“${title}” is open again, and your offer on it stands.`,
+  assignment_reopened: ({ name, title, reason }) =>
+    `${name} ended the assignment on “${title}”${reason ? `: “${reason}”` : ''}. The task is open again.`,
   task_delivered: ({ name, title }) => `${name} marked “${title}” as delivered.`,
   task_completed: ({ name, title }) =>
     name

@@ -10,6 +10,13 @@ import { budgetSchema, requiredText, TASK_STATUSES } from './tasks.ts';
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'released'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
+/**
+ * Why a declined offer was declined (issue 17, decision 022): the poster said no (`poster`), or
+ * another freelancer was hired (`hired`); only the second becomes pending again on a reopen.
+ */
+export const OFFER_DECLINED_BECAUSE = ['poster', 'hired'] as const;
+export type OfferDeclinedBecause = (typeof OFFER_DECLINED_BECAUSE)[number];
+
 export const OFFER_MESSAGE_MAX_LENGTH = 2000;
 export const REOPEN_REASON_MAX_LENGTH = 1000;
 
@@ -49,6 +56,14 @@ export const bidderSchema = userSummarySchema.extend({
   completedCount: z.number().int().describe('Jobs completed as a freelancer'),
 });
 
+/** How an assignment ended early (POST /tasks/{id}/reopen), as its two parties read it. */
+export const assignmentEndedSchema = z.object({
+  by: z.enum(['poster', 'freelancer']),
+  reason: z.string(),
+  at: z.string(),
+});
+export type AssignmentEnded = z.infer<typeof assignmentEndedSchema>;
+
 /** An offer, as its author and the task's poster see it (nobody else sees price or message). */
 export const offerSchema = z.object({
   _id: z.string(),
@@ -56,6 +71,13 @@ export const offerSchema = z.object({
   amount: z.number().describe('USD'),
   message: z.string(),
   status: z.enum(OFFER_STATUSES),
+  declinedBecause: z
+    .enum(OFFER_DECLINED_BECAUSE)
+    .nullable()
+    .describe('Declined only: `poster` said no, or `hired` another freelancer. Null otherwise'),
+  assignmentEnded: assignmentEndedSchema
+    .nullable()
+    .describe('Released only: who ended the assignment and why. Null otherwise'),
   createdAt: z.string(),
   updatedAt: z.string(),
   bidder: bidderSchema,

@@ -53,31 +53,6 @@ export const TASK_MESSAGES = {
 export const totalBidsMessage = (count: number) => `Total Bids: ${count}`;
 export const youBidForMessage = (count: number) => `You bid for ${count} opportunities.`;
 
-/** Messages the spec does not word; ours, kept here once. */
-export const TASK_FIELD_MESSAGES = {
-  titleRequired: 'Title is required.',
-  titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters.`,
-  categoryRequired: 'Category is required.',
-  categoryInvalid: `Category must be one of: ${CATEGORIES.join(', ')}.`,
-  descriptionRequired: 'Description is required.',
-  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters.`,
-  deadlineRequired: 'Deadline is required.',
-  deadlineInvalid: 'Deadline must be a real date written as YYYY-MM-DD.',
-  deadlinePast: 'Deadline must be today or later.',
-  budgetRequired: 'Budget is required.',
-  budgetNotNumber: 'Budget must be a number.',
-  budgetTooLarge: `Budget can be at most ${BUDGET_MAX.toLocaleString('en-US')} USD.`,
-  budgetCents: 'Budget can have at most 2 decimal places.',
-  taskNotFound: 'Task not found.',
-  notYourTask: 'You can only change tasks that you have posted.',
-  emailNotYours: 'You can only list your own tasks.',
-  limitInvalid: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}.`,
-  sortInvalid: `sort must be one of: ${TASK_SORTS.join(', ')}.`,
-  statusInvalid: `status must be one of: ${TASK_LIST_STATUSES.join(', ')}.`,
-} as const;
-
-const M = TASK_FIELD_MESSAGES;
-
 /** True for a real calendar date written YYYY-MM-DD (no 2023-02-30). */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -90,22 +65,4 @@ export function isCalendarDate(value: string): boolean {
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day
   );
-}
-
-/**
- * The budget problem the spec names first (§5): negative, then zero; our own bounds after.
- * Returns null for a good budget. Shared by the server schema and the forms.
- */
-export function budgetProblem(value: unknown): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
-    return M.budgetRequired;
-  }
-  const budget = typeof value === 'number' ? value : Number(String(value).trim());
-  if (typeof value !== 'number' && typeof value !== 'string') return M.budgetNotNumber;
-  if (!Number.isFinite(budget)) return M.budgetNotNumber;
-  if (budget < 0) return TASK_MESSAGES.budgetNegative;
-  if (budget === 0) return TASK_MESSAGES.budgetZero;
-  if (budget > BUDGET_MAX) return M.budgetTooLarge;
-  if (Math.abs(Math.round(budget * 100) - budget * 100) > 1e-6) return M.budgetCents;
-  return null;
 }

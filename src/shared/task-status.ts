@@ -4,7 +4,7 @@
  * the web app reads it to say why an action is not offered. Free of zod, like task-rules.ts.
  * docs/decisions/009-task-status-transitions.md says why it is a table.
  */
-import { TASK_FIELD_MESSAGES } from './task-rules.ts';
+import { TASK_FIELD_MESSAGES } from './task-field-messages.ts';
 
 export const TASK_STATUSES = ['open', 'assigned', 'completed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -16,6 +16,7 @@ export type TaskAction =
   | 'edit'
   | 'delete'
   | 'accept'
+  | 'decline'
   | 'deliver'
   | 'complete'
   | 'reopen'
@@ -93,6 +94,19 @@ export const TASK_ACTIONS: Readonly<Record<TaskAction, TaskActionRule>> = {
     actor: 'poster',
     from: ['open'],
     to: 'assigned',
+    // A hire on a passed deadline would make the task overdue the moment it is assigned: the
+    // poster moves the deadline first (issue 17, decision 022).
+    notExpired: true,
+    notActor: "Only the task's poster can accept or decline its offers.",
+    refused: {
+      assigned: 'This task is already assigned.',
+      completed: 'This task is already completed.',
+      expired: "This task's deadline has passed. Move the deadline to a later day before you hire.",
+    },
+  },
+  decline: {
+    actor: 'poster',
+    from: ['open'],
     notActor: "Only the task's poster can accept or decline its offers.",
     refused: {
       assigned: 'This task is already assigned.',

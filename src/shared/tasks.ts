@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import { budgetProblem } from './budget-rules.ts';
+import { TASK_FIELD_MESSAGES } from './task-field-messages.ts';
 import { userSummarySchema } from './user-summary.ts';
 import { TASK_STATUSES, todayUtc } from './task-status.ts';
 import {
-  budgetProblem,
   CATEGORIES,
   DESCRIPTION_MAX_LENGTH,
   isCalendarDate,
   LIST_LIMIT_MAX,
-  TASK_FIELD_MESSAGES,
   TASK_LIST_STATUSES,
   TASK_SORTS,
   TITLE_MAX_LENGTH,
 } from './task-rules.ts';
 
 export * from './task-rules.ts';
+export * from './budget-rules.ts';
+export * from './task-field-messages.ts';
 export * from './task-status.ts';
 
 const M = TASK_FIELD_MESSAGES;

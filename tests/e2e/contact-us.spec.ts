@@ -2,7 +2,10 @@ import { SUPPORT_CONTACT } from '../../src/client/lib/contact.ts';
 import { AUTH_MESSAGES } from '../../src/shared/account-rules.ts';
 import { expect, test, toast } from '../support/e2e-fixtures.ts';
 
-/** spec §2 "/contact-us" and §5 "Contact": name, email and message required; nothing is sent. */
+/**
+ * spec §2 "/contact-us" and §5 "Contact": name, email and message required. Since issue 19 a
+ * valid message is sent to the server, which stores it and mails it to support.
+ */
 
 test('the contact page shows the support email, phone and Dhaka, Bangladesh', async ({ page }) => {
   await page.goto('/contact-us');
@@ -13,7 +16,7 @@ test('the contact page shows the support email, phone and Dhaka, Bangladesh', as
   await expect(main).toContainText('Dhaka, Bangladesh');
 });
 
-test('the form requires name, email and message, then thanks the visitor and sends nothing', async ({
+test('the form requires name, email and message, sends nothing until then, and thanks the visitor', async ({
   page,
 }) => {
   await page.goto('/contact-us');
@@ -26,7 +29,8 @@ test('the form requires name, email and message, then thanks the visitor and sen
   const form = page.getByRole('form', { name: 'Contact form' });
   const apiCalls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}`);
   });
 
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -43,12 +47,22 @@ test('the form requires name, email and message, then thanks the visitor and sen
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('alert')).toHaveText([AUTH_MESSAGES.emailInvalid]);
 
+  expect(apiCalls, 'nothing is sent while the form is refused').toEqual([]);
+
   // The subject stays optional.
   await form.getByLabel('Email').fill('carla@example.com');
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
   await form.getByRole('button', { name: 'Send Message' }).click();
+  const answer = await sent;
+  expect(answer.status()).toBe(201);
+  expect(answer.request().postDataJSON()).toMatchObject({
+    name: 'Carla Contact',
+    email: 'carla@example.com',
+    message: 'Hello there',
+  });
   await expect(toast(page, 'success', 'Thanks for contacting Tasklane!')).toBeVisible();
   await expect(form.getByRole('alert')).toHaveCount(0);
   await expect(form.getByLabel('Name')).toHaveValue('');
   await expect(form.getByLabel('Message')).toHaveValue('');
-  expect(apiCalls).toEqual([]);
+  expect(apiCalls).toEqual(['POST /api/contact']);
 });

@@ -18,6 +18,9 @@ const LINKS = [
   ['Add Task', '/dashboard/add-task'],
   // Issue 11.
   ['Saved Searches', '/dashboard/saved-searches'],
+  // Issue 19.
+  ['Account', '/dashboard/account'],
+  ['Email Settings', '/dashboard/notifications/settings'],
 ] as const;
 
 function sidebar(page: Page) {
@@ -27,7 +30,7 @@ function sidebarNav(page: Page) {
   return page.getByRole('navigation', { name: 'Dashboard pages' });
 }
 
-test('signed in, the sidebar shows the photo, name and email, the seven links and Logout', async ({
+test('signed in, the sidebar shows the photo, name and email, the nine links and Logout', async ({
   page,
   context,
   signedInUser,

@@ -32,6 +32,9 @@ async function endAssignment(page: Page, button: 'Reopen' | 'Back out', submit: 
   await expect(form.getByRole('alert')).toHaveText('Please say why the assignment ends.');
   await form.getByLabel('Reason').fill('Plans changed.');
   await form.getByRole('button', { name: submit }).click();
+  // Ending is for good: it asks first (issue 17).
+  const confirm = button === 'Reopen' ? 'Yes, reopen' : 'Yes, back out';
+  await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
   await expect(toast(page, 'success', REOPENED)).toBeVisible();
 }
 
@@ -64,12 +67,14 @@ test('the poster reopens an assigned task with a reason; it is open for offers a
   await expect(definition(offer, 'Status')).toHaveText('Assignment ended');
   expect(await storedTask(taskId)).toMatchObject({ status: 'open', assignee: null });
 
-  // The freelancer it ended for may not offer again on this task; others may.
+  // The freelancer it ended for reads why, and may offer again (issue 17, decision 022).
   const hiredPage = await pageAs(hired);
   await hiredPage.goto(`/task/${taskId}`);
-  await expect(
-    hiredPage.getByRole('main').getByRole('button', { name: 'Place Bid' }),
-  ).toHaveAccessibleDescription('You were already hired for this task once.');
+  const hiredMain = hiredPage.getByRole('main');
+  await expect(definition(hiredMain, 'Why it ended')).toHaveText(
+    'The poster ended the assignment: “Plans changed.”',
+  );
+  await expect(hiredMain.getByRole('button', { name: 'Place Bid' })).toBeEnabled();
 });
 
 test('the hired freelancer backs out with a reason, which their completion rate counts', async ({

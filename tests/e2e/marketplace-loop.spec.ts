@@ -103,18 +103,19 @@ test('poster, winner and another bidder go through the whole loop, and the profi
   await expect(definition(winnersOffer, 'Status')).toHaveText('Accepted');
   await expect(
     definition(offers.getByRole('article', { name: `Offer from ${other.name}` }), 'Status'),
-  ).toHaveText('Declined');
+  ).toHaveText('Not chosen');
   await expect(definition(posterMain, 'Freelancer')).toHaveText(winner.name);
 
   // The other bidder: declined, no new offer, the reason said; still nothing of the winner's.
   await otherPage.reload();
-  await expect(definition(otherMain, 'Status')).toHaveText('Declined');
+  // Issue 17: someone else was hired, which is not the poster declining them.
+  await expect(definition(otherMain, 'Status')).toHaveText('Not chosen');
   const placeBid = otherMain.getByRole('button', { name: 'Place Bid' });
   await expect(placeBid).toBeDisabled();
   await expect(placeBid).toHaveAccessibleDescription(
-    'The poster has declined your offer on this task.',
+    'This task has been assigned and takes no more offers.',
   );
-  await expect(otherMain).toContainText('The poster has declined your offer on this task.');
+  await expect(otherMain).not.toContainText('The poster has declined your offer on this task.');
   await expect(otherMain).not.toContainText(winnerMessage);
   await expect(otherMain).not.toContainText('$250');
 

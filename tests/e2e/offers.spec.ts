@@ -163,6 +163,11 @@ test('the poster declines an offer; its author sees it declined and cannot offer
   await expect(offers).toContainText('2 offers, 2 waiting for your answer');
   const declinedOffer = offers.getByRole('article', { name: `Offer from ${declined.name}` });
   await declinedOffer.getByRole('button', { name: /^Decline / }).click();
+  // Declining is for good: it asks first (issue 17).
+  await posterPage
+    .getByRole('dialog', { name: `Decline the offer from ${declined.name}?` })
+    .getByRole('button', { name: 'Yes, decline' })
+    .click();
   await expect(
     toast(posterPage, 'success', `You declined the offer from ${declined.name}.`),
   ).toBeVisible();

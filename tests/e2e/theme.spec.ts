@@ -61,3 +61,31 @@ test('the theme starts as winter, toggles to forest, is saved and survives a rel
   await expect(html).toHaveAttribute('data-theme', 'winter');
   await expect(toggle).not.toBeChecked();
 });
+
+test.describe('with the computer in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the theme follows the computer until the visitor chooses, then keeps the choice', async ({
+    page,
+  }) => {
+    const html = page.locator('html');
+    const toggle = page.getByRole('checkbox', { name: 'Dark theme' });
+    await page.goto('/about-us');
+    await expect(html).toHaveAttribute('data-theme', 'forest');
+    await expect(toggle).toBeChecked();
+    // The computer switches to light while the page is open: the page follows.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveAttribute('data-theme', 'winter');
+    await expect(toggle).not.toBeChecked();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-theme', 'forest');
+
+    // Chosen: light, whatever the computer says from now on.
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme', 'winter');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'winter');
+    await expect(toggle).not.toBeChecked();
+  });
+});

@@ -23,16 +23,22 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real app on a fresh database of this project's engine; close() drops it all. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clientDir?: string } = {},
+  options: {
+    clientDir?: string;
+    /** The address the app reaches PostgreSQL at, from the test database's (a proxy's, say). */
+    viaDatabaseUrl?: (url: string) => string;
+  } = {},
 ) {
   const testDb: TestDatabase = await createTestDatabase();
+  const databaseUrl =
+    testDb.databaseUrl && (options.viaDatabaseUrl?.(testDb.databaseUrl) ?? testDb.databaseUrl);
   const config: Config = parseConfig({
     PORT: '3999',
     PUBLIC_URL: APP_ORIGIN,
     DATA_DIR: testDb.dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
-    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const database: DatabaseHandle = await openDatabase(config);
@@ -40,6 +46,8 @@ export async function createTestApp(
     config,
     db: database.db,
     engine: database.engine,
+    observeQueries: database.observeQueries,
+    poolUse: database.poolUse,
     authSecret: TEST_SECRET,
     clientDir: options.clientDir,
   });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
+import { VerifyEmailBanner } from '../features/accounts/verify-banner.tsx';
 import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
@@ -17,6 +18,8 @@ const LINKS = [
   { to: paths.dashboardMyBids, label: 'My Bids', end: false },
   { to: paths.dashboardAddTask, label: 'Add Task', end: false },
   { to: paths.dashboardSavedSearches, label: 'Saved Searches', end: false },
+  { to: paths.dashboardAccount, label: 'Account', end: false },
+  { to: paths.mailSettings, label: 'Email Settings', end: false },
 ];
 
 /**
@@ -109,6 +112,7 @@ export default function DashboardLayout() {
         </div>
       </aside>
       <main id="dashboard-main" className="w-full min-w-0 flex-1 p-4 lg:p-8">
+        <VerifyEmailBanner />
         <RouteBoundary>
           <Outlet />
         </RouteBoundary>

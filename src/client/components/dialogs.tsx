@@ -48,12 +48,19 @@ const ICON_STYLE: Record<DialogIcon, { symbol: string; className: string; label:
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog | null>(null);
+  // The control that opened the dialog gets focus back when it closes (issue 17), however it
+  // closes: confirm, Cancel or Escape. One that is gone by then (a declined offer's button)
+  // leaves focus where the page puts it.
+  const opener = useRef<HTMLElement | null>(null);
 
-  const show = useCallback(
-    (options: DialogOptions, showCancel: boolean) =>
-      new Promise<boolean>((resolve) => setOpen({ ...options, showCancel, resolve })),
-    [],
-  );
+  const show = useCallback((options: DialogOptions, showCancel: boolean) => {
+    opener.current = document.activeElement as HTMLElement | null;
+    return new Promise<boolean>((resolve) => setOpen({ ...options, showCancel, resolve }));
+  }, []);
+  // Focusing a control that is gone or disabled does nothing.
+  useEffect(() => {
+    if (!open) opener.current?.focus();
+  }, [open]);
   const api = useMemo<DialogApi>(
     () => ({
       confirm: (options) => show(options, true),

@@ -1,17 +1,21 @@
 import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks.ts';
 import { ApiError, fetchOrUnreachable } from './api-error.ts';
+import { dropEarly, takeEarly } from './early-data.ts';
 import { apiPaths } from './paths.ts';
 
 export { ApiError } from './api-error.ts';
 
 /** Sends one request to the API: the JSON answer, or an ApiError with the refusal's message. */
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetchOrUnreachable(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  const isRead = method === 'GET' && body === undefined;
+  if (!isRead) dropEarly();
+  const response = await ((isRead && takeEarly(url)) ||
+    fetchOrUnreachable(url, {
+      method,
+      credentials: 'same-origin',
+      headers: isRead ? {} : { 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    }));
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const message = data && typeof data.message === 'string' ? data.message : response.statusText;
@@ -35,21 +39,12 @@ export async function requestAs<T>(
   return reader.parse(await request<unknown>(method, url, body));
 }
 
-function query(params: TaskListQuery): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * The calls of spec §7 that the web app makes, one function each. Since issue 9 Place Bid makes
  * an offer (features/offers), so the app no longer sends the spec's counter PATCH; the API keeps it.
  */
 export const api = {
-  listTasks: (params: TaskListQuery = {}) => request<Task[]>('GET', apiPaths.tasks + query(params)),
+  listTasks: (params: TaskListQuery = {}) => request<Task[]>('GET', apiPaths.taskList(params)),
   getTask: (id: string) => request<Task>('GET', apiPaths.task(id)),
   createTask: (input: TaskInput) => request<{ insertedId: string }>('POST', apiPaths.tasks, input),
   updateTask: (id: string, input: TaskInput) =>

@@ -1,4 +1,5 @@
 import { searchFiltersToParams, type SearchFilters } from '../../shared/search-params.ts';
+import type { TaskListQuery } from '../../shared/tasks.ts';
 
 /**
  * A search list page (Browse Tasks, the dashboard's All Tasks; issue 11) with its filters and page
@@ -26,6 +27,8 @@ export const paths = {
   myBids: '/my-bids',
   userProfile: (id: string) => `/users/${encodeURIComponent(id)}`,
   login: '/login',
+  /** Issue 19: a forgotten password, the mailed links' pages. */
+  forgotPassword: '/forgot-password',
   signup: '/signup',
   dashboard: '/dashboard',
   dashboardAllTasks: '/dashboard/all-tasks',
@@ -37,11 +40,23 @@ export const paths = {
   dashboardSavedSearches: '/dashboard/saved-searches',
   /** Issue 10: my notifications. */
   notifications: '/notifications',
+  /** Issue 19: my password and signed-in devices. */
+  dashboardAccount: '/dashboard/account',
+  /** Issue 19: what mail I get. */
+  mailSettings: '/dashboard/notifications/settings',
 } as const;
 
 /** The API, under /api on the same origin (DESIGN.md "Shape"). */
 export const apiPaths = {
   tasks: '/api/tasks',
+  /** A list of spec §7 GET /api/tasks, its parameters in the order given. */
+  taskList: (params: TaskListQuery = {}) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    return query.size ? `/api/tasks?${query}` : '/api/tasks';
+  },
   taskCount: '/api/tasks/count',
   task: (id: string) => `/api/tasks/${encodeURIComponent(id)}`,
   /** Issue 9: offers, hiring, reviews and profiles. */
@@ -68,5 +83,11 @@ export const apiPaths = {
   /** Issue 11: search, one page at a time, and my saved searches. */
   taskSearch: (params: URLSearchParams) => `/api/tasks/search?${params}`,
   savedSearches: '/api/me/saved-searches',
+  /** Issue 19: email settings, and the one-click unsubscribe. */
+  mailPreferences: '/api/me/mail-preferences',
+  unsubscribe: '/api/mail/unsubscribe',
+  contact: '/api/contact',
+  myExport: '/api/me/export',
+  newsletterConfirm: '/api/newsletter/confirm',
   savedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
 } as const;

@@ -16,6 +16,8 @@ export interface SessionUser {
   name: string;
   email: string;
   image: string | null;
+  /** Issue 19: whether the address is verified (Google's are). */
+  emailVerified?: boolean;
 }
 
 export interface SignUpInput {
@@ -39,6 +41,8 @@ interface SessionContextValue {
   signInWithGoogle(): Promise<GoogleResult>;
   updateProfile(input: { name: string; image: string }): Promise<SessionUser>;
   signOut(): Promise<void>;
+  /** Reads the session again (after a change made outside these actions). */
+  refresh(): Promise<SessionUser | null>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -141,6 +145,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Stay in the app (spec §4 'Logged out!'): never follow the provider's end-session URL.
         await act(async () => (await loadAuthClient()).signOut({ disableRedirect: true }));
       },
+      refresh: settle,
     }),
     [user, isLoading, act, settle],
   );

@@ -1,8 +1,11 @@
-/* global localStorage, document */
-// spec §4: the saved theme ('winter' or 'forest', key 'theme') goes on <html> before first paint.
+/* global localStorage, document, matchMedia */
+// Before first paint: the saved theme (spec §4), else forest if the computer is dark (issue 17).
 try {
-  var saved = localStorage.getItem('theme');
-  if (saved === 'winter' || saved === 'forest') document.documentElement.dataset.theme = saved;
+  var t = localStorage.getItem('theme');
+  if (t !== 'winter' && t !== 'forest') {
+    t = matchMedia('(prefers-color-scheme: dark)').matches ? 'forest' : 'winter';
+  }
+  document.documentElement.dataset.theme = t;
 } catch {
   // Storage may be blocked: keep the default theme.
 }

@@ -1,30 +1,27 @@
-import { z } from 'zod';
-import { emailSchema } from '../../shared/accounts.ts';
-import { BRAND } from '../../shared/brand.ts';
+import { CONTACT_THANKS, contactSchema } from '../../shared/contact.ts';
 import { FormField, TextAreaField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { SUPPORT_CONTACT, SUPPORT_CONTACT_HREFS } from '../lib/contact.ts';
-import { useForm } from '../lib/use-form.ts';
+import { request } from '../lib/api.ts';
+import { apiPaths } from '../lib/paths.ts';
+import { errorMessage, useForm } from '../lib/use-form.ts';
 
-export const CONTACT_THANKS = `Thanks for contacting ${BRAND}!`;
-
-/** spec §2: name, email and message required, subject optional; submitting sends nothing. */
-const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.'),
-  email: emailSchema,
-  subject: z.string().optional(),
-  message: z.string().trim().min(1, 'Message is required.'),
-});
+/** spec §2: name, email and message required, subject optional; sent to support (issue 19). */
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export default function ContactUs() {
   const toast = useToast();
   const form = useForm(contactSchema, EMPTY);
-  const submit = form.handleSubmit(() => {
-    toast.success(CONTACT_THANKS);
-    form.reset();
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await request('POST', apiPaths.contact, input);
+      toast.success(CONTACT_THANKS);
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   });
 
   return (

@@ -1,5 +1,4 @@
 import { BRAND } from '../../shared/brand.ts';
-import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../shared/task-rules.ts';
 import { CategoryTiles } from '../components/home/category-tiles.tsx';
 import { Faq } from '../components/home/faq.tsx';
 import { HeroCarousel } from '../components/home/hero-carousel.tsx';
@@ -9,6 +8,7 @@ import { FeaturedTasks, HighlightedTasks } from '../components/home/task-section
 import { Typewriter } from '../components/home/typewriter.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { api } from '../lib/api.ts';
+import { HOME_LISTS } from '../lib/early-data.ts';
 import { useRouteData } from '../lib/route-data.ts';
 
 /**
@@ -17,10 +17,7 @@ import { useRouteData } from '../lib/route-data.ts';
  * offers (issue 9: open, deadline not passed).
  */
 const loadHome = () =>
-  Promise.all([
-    api.listTasks({ limit: HOME_FEATURED_COUNT, sort: 'deadline', status: 'open' }),
-    api.listTasks({ limit: HOME_HIGHLIGHTED_COUNT, sort: 'bidsCount', status: 'open' }),
-  ]);
+  Promise.all([api.listTasks(HOME_LISTS.featured), api.listTasks(HOME_LISTS.highlighted)]);
 
 /** The home page sections of spec §1, in its order. */
 export default function Home() {

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, signInSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';
-import { PageTitle } from '../components/page-title.tsx';
+import { AccountCard } from '../components/account-card.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { paths } from '../lib/paths.ts';
@@ -28,39 +28,38 @@ export default function Login() {
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <PageTitle name="Login" />
-      <div className="card bg-base-200 shadow">
-        <div className="card-body gap-3">
-          <h1 className="card-title text-3xl">Login</h1>
-          <form noValidate onSubmit={submit} className="space-y-3" aria-label="Login">
-            <FormField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.field('email')}
-            />
-            <FormField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...form.field('password')}
-            />
-            <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Logging in…' : 'Login'}
-            </button>
-          </form>
-          <GoogleSignInOption onSignedIn={goOn} />
-          <p className="text-center">
-            New to Tasklane?{' '}
-            <Link to={paths.signup} state={location.state} className="link font-semibold">
-              Sign Up
-            </Link>
-          </p>
-        </div>
-      </div>
-    </div>
+    <AccountCard title="Login">
+      <form noValidate onSubmit={submit} className="space-y-3" aria-label="Login">
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.field('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
+        <p className="text-right text-sm">
+          <Link to={paths.forgotPassword} className="link">
+            Forgot password?
+          </Link>
+        </p>
+        <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
+          {form.isSubmitting ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <GoogleSignInOption onSignedIn={goOn} />
+      <p className="text-center">
+        New to Tasklane?{' '}
+        <Link to={paths.signup} state={location.state} className="link font-semibold">
+          Sign Up
+        </Link>
+      </p>
+    </AccountCard>
   );
 }

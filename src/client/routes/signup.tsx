@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
 import { FieldError, FormField } from '../components/form-field.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';
-import { PageTitle } from '../components/page-title.tsx';
+import { AccountCard } from '../components/account-card.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { paths } from '../lib/paths.ts';
@@ -32,50 +32,44 @@ export default function Signup() {
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <PageTitle name="Sign Up" />
-      <div className="card bg-base-200 shadow">
-        <div className="card-body gap-3">
-          <h1 className="card-title text-3xl">Sign Up</h1>
-          <form noValidate onSubmit={submit} className="space-y-3" aria-label="Sign up">
-            <FormField label="Name" autoComplete="name" required {...form.field('name')} />
-            <FormField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.field('email')}
-            />
-            <FormField
-              label="Photo URL"
-              type="url"
-              autoComplete="photo"
-              required
-              placeholder="https://…"
-              {...form.field('image')}
-            />
-            <FormField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint="At least 6 characters, with an uppercase and a lowercase letter."
-              {...form.field('password')}
-            />
-            <FieldError message={form.errors.form} />
-            <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Creating account…' : 'Sign Up'}
-            </button>
-          </form>
-          <GoogleSignInOption onSignedIn={goOn} />
-          <p className="text-center">
-            Already have an account?{' '}
-            <Link to={paths.login} state={location.state} className="link font-semibold">
-              Login
-            </Link>
-          </p>
-        </div>
-      </div>
-    </div>
+    <AccountCard title="Sign Up">
+      <form noValidate onSubmit={submit} className="space-y-3" aria-label="Sign up">
+        <FormField label="Name" autoComplete="name" required {...form.field('name')} />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.field('email')}
+        />
+        <FormField
+          label="Photo URL"
+          type="url"
+          autoComplete="photo"
+          required
+          placeholder="https://…"
+          {...form.field('image')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters, with an uppercase and a lowercase letter."
+          {...form.field('password')}
+        />
+        <FieldError message={form.errors.form} />
+        <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
+          {form.isSubmitting ? 'Creating account…' : 'Sign Up'}
+        </button>
+      </form>
+      <GoogleSignInOption onSignedIn={goOn} />
+      <p className="text-center">
+        Already have an account?{' '}
+        <Link to={paths.login} state={location.state} className="link font-semibold">
+          Login
+        </Link>
+      </p>
+    </AccountCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { Fact } from '../components/fact.tsx';
@@ -11,6 +11,7 @@ import { TaskOffers } from '../features/offers/task-offers.tsx';
 import { UserLink } from '../features/profiles/user-link.tsx';
 import { TaskReviews } from '../features/reviews/task-reviews.tsx';
 import { OwnerActions } from '../features/tasks/owner-actions.tsx';
+import { watchTask } from '../features/tasks/live-task.ts';
 import { loadTaskPage } from '../features/tasks/task-page-data.ts';
 import { roleIn } from '../features/tasks/task-permissions.ts';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
@@ -39,11 +40,14 @@ export default function TaskDetails() {
     const questions = await conversationsApi.listTaskQuestions(id);
     setData((current) => ({ ...current, questions }));
   }, [id]);
+  const refresh = useCallback(async () => setData(await loadTaskPage(id)), [id]);
+  // Live (issue 17): whatever changes the task (an offer, a hire, a delivery, a question, a
+  // bid) reads the page again, as its reader may see it. A failed read keeps what is shown.
+  useEffect(() => watchTask(id, () => void refresh().catch(() => undefined)), [id, refresh]);
   if (!user) return null;
 
   const { task, offers, reviews, questions } = data;
   const role = roleIn(task, user.id);
-  const refresh = async () => setData(await loadTaskPage(id));
 
   return (
     <article className="mx-auto max-w-3xl space-y-6">

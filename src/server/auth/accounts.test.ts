@@ -140,13 +140,24 @@ describe('sign-in and sign-out', () => {
     expect(session.json()).toBeNull();
   });
 
-  it('refuses requests from pages of other origins', async () => {
+  it('refuses requests from pages of other origins that carry cookies or skip the preflight', async () => {
     const account = newAccount();
-    const response = await t.request('POST', '/api/auth/sign-up/email', {
+    const withCookie = await t.request('POST', '/api/auth/sign-up/email', {
       body: account,
-      headers: { origin: 'https://evil.example' },
+      headers: { origin: 'https://evil.example', cookie: 'tasklane.session_token=x' },
     });
-    expect(response.statusCode).toBe(403);
+    expect(withCookie.statusCode).toBe(403);
+    // A form post (no preflight): refused even without a cookie.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(account).toString(),
+    });
+    expect(form.statusCode).toBe(403);
   });
 });
 

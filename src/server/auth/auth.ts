@@ -1,18 +1,27 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { getCookies } from 'better-auth/cookies';
+import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { ZodType } from 'zod';
 import {
   AUTH_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  newPasswordSchema,
   profileSchema,
   signUpSchema,
 } from '../../shared/accounts.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Engine } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import {
+  accountMail,
+  RESET_LINK_SECONDS,
+  tooManyResetMails,
+  VERIFY_LINK_SECONDS,
+} from '../mail/account-mails.ts';
 import { loadAuthSecret } from './secret.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -42,6 +51,10 @@ function assertValid(schema: ZodType, body: unknown): void {
 export function createAuth({ config, db, engine, secret }: AuthDeps) {
   const { google, authRateLimit } = config;
   const attemptRule = { window: authRateLimit.windowSeconds, max: authRateLimit.max };
+  const sessions = new SessionCache(config.sessionCacheSeconds * 1000);
+  /** A page of the web app that takes a mailed token (issue 19). */
+  const tokenPage = (page: string, token: string) =>
+    `${config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
   const options = {
     appName: 'Tasklane',
     baseURL: config.publicUrl,
@@ -54,6 +67,33 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       autoSignIn: true, // spec §4: registering signs the new user in
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Issue 19: Better Auth's own reset flow, its link mailed through the outbox. The
+      // answer is the same whether or not the address has an account.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        if (await tooManyResetMails(db, user.email)) return;
+        await enqueueMail(
+          db,
+          accountMail('reset-password', user, tokenPage('/reset-password', token), config),
+        );
+      },
+      onPasswordReset: async ({ user }) => {
+        sessions.forgetUser(user.id);
+        await enqueueMail(db, accountMail('password-changed', user, undefined, config));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await enqueueMail(
+          db,
+          accountMail('verify-email', user, tokenPage('/verify-email', token), config),
+        );
+      },
+      afterEmailVerification: async (user) => sessions.forgetUser(user.id),
     },
     user: { changeEmail: { enabled: false } }, // the email is read-only (spec §2, edit-profile)
     rateLimit: {
@@ -64,6 +104,10 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       customRules: {
         '/sign-in/*': attemptRule,
         '/sign-up/*': attemptRule,
+        // Issue 19: reset and verification mails asked for, per client address.
+        '/request-password-reset': attemptRule,
+        '/send-verification-email': attemptRule,
+        '/reset-password': attemptRule,
         // Every page load reads the session: limited per address, users behind one NAT or
         // proxy would be shown as signed out. It tries nothing, so it costs an attacker nothing.
         '/get-session': false,
@@ -78,8 +122,19 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
     },
     telemetry: { enabled: false },
     hooks: {
+      // Issue 19: a changed password is told to its account, as a reset is (onPasswordReset).
+      after: createAuthMiddleware(async (ctx) => {
+        const returned: unknown = ctx.context.returned;
+        const user = ctx.context.session?.user;
+        if (ctx.path !== '/change-password' || !user || returned instanceof Error) return;
+        await enqueueMail(db, accountMail('password-changed', user, undefined, config));
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') assertValid(signUpSchema, ctx.body);
+        // A new password follows the sign-up rules (issue 19).
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          assertValid(newPasswordSchema, ctx.body);
+        }
         if (ctx.path === '/update-user') {
           assertValid(profileSchema, ctx.body);
           // Store what was validated: a trimmed name, and no photo rather than an empty one.
@@ -96,28 +151,37 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         }
       }),
     },
-    plugins: google
-      ? [
-          // Google through its OpenID Connect discovery document; the issuer is configurable
-          // so tests can stand up a local provider (DESIGN.md "Server").
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Clients that keep no cookies (an app, a script) send the signed session token that a
+      // sign-in answers in `set-auth-token` as `Authorization: Bearer …`; only the signed
+      // form, so a token read from the database alone is not enough.
+      bearer({ requireSignature: true }),
+      ...(google
+        ? [
+            // Google through its OpenID Connect discovery document; the issuer is configurable
+            // so tests can stand up a local provider (DESIGN.md "Server").
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   } satisfies BetterAuthOptions;
-  // Sessions verified in the last few seconds skip Better Auth's check (session.ts).
+  // Sessions verified in the last few seconds skip Better Auth's check (session.ts), keyed on
+  // the very cookie Better Auth verifies (`__Secure-` prefixed on https).
   return Object.assign(betterAuth(options), {
-    sessions: new SessionCache(config.sessionCacheSeconds * 1000),
+    sessions,
+    requireEmailVerification: config.requireEmailVerification,
+    sessionCookieName: getCookies(options).sessionToken.name,
   });
 }
 

@@ -3,6 +3,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Issue 19: whether the email address has been verified (Google's count as verified). */
+  emailVerified: boolean;
 }
 
 interface Entry {
@@ -22,6 +24,10 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
+  readonly #forgetListeners = new Set<(userId: string) => void>();
+  /** Lookups answered from the cache, and those that were not (GET /metrics reads them). */
+  hits = 0;
+  misses = 0;
 
   constructor(ttlMs: number, maxEntries = 10_000) {
     this.#ttlMs = ttlMs;
@@ -30,9 +36,12 @@ export class SessionCache {
 
   get(token: string): SessionUser | undefined {
     const entry = this.#entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until > Date.now()) return entry.user;
-    this.#entries.delete(token);
+    if (entry && entry.until > Date.now()) {
+      this.hits += 1;
+      return entry.user;
+    }
+    if (entry) this.#entries.delete(token);
+    this.misses += 1;
     return undefined;
   }
 
@@ -53,6 +62,13 @@ export class SessionCache {
     for (const [token, entry] of this.#entries) {
       if (entry.user.id === userId) this.#entries.delete(token);
     }
+    for (const listener of this.#forgetListeners) listener(userId);
+  }
+
+  /** Calls `listener` with each user whose sessions may have ended here (sign-out and the rest). */
+  onForget(listener: (userId: string) => void): () => void {
+    this.#forgetListeners.add(listener);
+    return () => this.#forgetListeners.delete(listener);
   }
 
   get size(): number {

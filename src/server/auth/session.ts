@@ -1,39 +1,69 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { AppError, SIGN_IN_REQUIRED } from '../errors.ts';
-import { COOKIE_PREFIX, type Auth } from './auth.ts';
+import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
+import { parseCookies } from 'better-call';
+import type { Auth } from './auth.ts';
 import type { SessionUser } from './session-cache.ts';
 
 export type { SessionUser } from './session-cache.ts';
 
-/** Our session cookie, `__Secure-` prefixed under https; its value is the signed token. */
-const SESSION_COOKIE = new RegExp(
-  `(?:^|;)\\s*(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]+)`,
-);
-
-/** The signed session token the request carries, or undefined. */
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
+/**
+ * The signed session token of the request's session cookie, or undefined: the value Better Auth
+ * itself verifies, read by the same parser (better-call's: the first cookie of exactly that
+ * name, decoded). Another cookie of a similar name (`tasklane.session_token` planted beside
+ * `__Secure-tasklane.session_token` by a page of a sibling site) is never a key of the session
+ * cache, or its planter would borrow the session it was cached with (issue 16).
+ */
+export function sessionTokenOf(request: FastifyRequest, cookieName: string): string | undefined {
   const cookie = request.headers.cookie;
-  if (!cookie) return undefined;
-  return SESSION_COOKIE.exec(cookie)?.[1];
+  if (!cookie || !cookie.includes(cookieName)) return undefined;
+  return parseCookies(cookie).get(cookieName) || undefined;
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
 /**
- * The signed-in user, or null. Requests without our session cookie skip the lookup; a cookie
- * verified in the last few seconds is answered from the process's cache (session-cache.ts).
+ * What the request signs in with: `Authorization: Bearer <token>` (the `set-auth-token` of a
+ * sign-in, for clients that keep no cookies: Better Auth's bearer plugin), else our session
+ * cookie. A bearer request is judged by its token alone, whatever cookies it also carries.
+ */
+function credentialOf(
+  auth: Auth,
+  request: FastifyRequest,
+): { key: string; headers: Headers } | undefined {
+  const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer) {
+    return { key: `bearer:${bearer}`, headers: new Headers({ authorization: `Bearer ${bearer}` }) };
+  }
+  const token = sessionTokenOf(request, auth.sessionCookieName);
+  return token === undefined
+    ? undefined
+    : { key: token, headers: fromNodeHeaders(request.headers) };
+}
+
+/** Whether the request carries a bearer token (no ambient credential: see security.ts). */
+export const hasBearerToken = (request: FastifyRequest) =>
+  BEARER.test(request.headers.authorization ?? '');
+
+/**
+ * The signed-in user, or null. Requests without our session cookie or a bearer token skip the
+ * lookup; one verified in the last few seconds is answered from the process's cache
+ * (session-cache.ts).
  */
 export async function optionalUser(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
-  const token = sessionTokenOf(request);
-  if (token === undefined) return null;
+  const credential = credentialOf(auth, request);
+  if (credential === undefined) return null;
+  const token = credential.key;
   const cached = auth.sessions.get(token);
   if (cached) return cached;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const session = await auth.api.getSession({ headers: credential.headers });
   if (!session) return null;
-  const { id, email, name } = session.user;
-  const user = { id, email, name };
+  const { id, email, name, emailVerified } = session.user;
+  const user = { id, email, name, emailVerified };
   auth.sessions.set(token, user, new Date(session.session.expiresAt));
   return user;
 }
@@ -42,4 +72,39 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
   const user = await optionalUser(auth, request);
   if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   return user;
+}
+
+/**
+ * A signed-in user who may post, make offers and write messages: with REQUIRE_EMAIL_VERIFICATION,
+ * only once their email address is verified (issue 19).
+ */
+export async function requireWriter(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(auth, request);
+  if (auth.requireEmailVerification && !user.emailVerified) {
+    throw new AppError('forbidden', EMAIL_MESSAGES.notVerified);
+  }
+  return user;
+}
+
+/** A session checked in full, never from the cache: what an event stream holds on to. */
+export interface VerifiedSession {
+  user: SessionUser;
+  /** The session's row (`session.token`), which signing out or revoking deletes. */
+  token: string;
+  expiresAt: Date;
+}
+
+export async function requireSession(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<VerifiedSession> {
+  const credential = credentialOf(auth, request);
+  const session = credential && (await auth.api.getSession({ headers: credential.headers }));
+  if (!session) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  const { id, email, name, emailVerified } = session.user;
+  return {
+    user: { id, email, name, emailVerified },
+    token: session.session.token,
+    expiresAt: new Date(session.session.expiresAt),
+  };
 }

@@ -18,7 +18,11 @@ const PHONE = /(?<![\p{L}\p{N}+])[+(]?\d(?:[ .()-]{0,2}\d){6,14}(?![\p{L}\p{N}])
 /** 2024-05-31, 31.05.2024, 31-05-2024: dates, not phone numbers. */
 const DATE = /^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\d{1,2}[-.]\d{4})$/;
 
+/** What every email (@) or phone number (a digit) has: most texts lack both and are left at once. */
+const MAYBE_CONTACT = /[@\d]/;
+
 export function maskContacts(text: string): string {
+  if (!MAYBE_CONTACT.test(text)) return text;
   return text
     .replace(EMAIL, CONTACT_MASKS.email)
     .replace(PHONE, (match) => (DATE.test(match) ? match : CONTACT_MASKS.phone));

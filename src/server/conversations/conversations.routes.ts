@@ -10,7 +10,7 @@ import {
 } from '../../shared/conversations.ts';
 import { offerIdParamsSchema } from '../../shared/offers.ts';
 import { errorSchema, insertedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import {
   askQuestion,
@@ -109,7 +109,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<ConversationsRoutesOptio
         },
       },
       async (request, reply) => {
-        const user = await requireUser(auth, request);
+        const user = await requireWriter(auth, request);
         const { id } = request.params;
         const insertedId = await save(db, id, user.id, request.body.text, writeLimit);
         return reply.status(201).send({ insertedId });

@@ -6,7 +6,6 @@ import {
   postgresCounterChanges,
   sqliteChanges,
   writtenTables,
-  type PostgresCounts,
 } from './change-clock.ts';
 
 describe('postgresChanges', () => {
@@ -106,29 +105,42 @@ describe('the polls of other processes', () => {
     expect(await changed()).toEqual([]);
   });
 
-  it('PostgreSQL: a moved count ticks its table, and again once the writers of then have ended', async () => {
-    const reads: PostgresCounts[] = [];
-    let nextId = 200n;
-    const changed = postgresCounterChanges(
-      async () => reads.shift()!,
-      async () => nextId++,
-    );
-    const read = (tasks: string, user: string, xmin: number) => {
+  it('PostgreSQL: a moved count ticks its table, and again once its writers seen then have ended', async () => {
+    type Writer = { table: string; transaction: string };
+    const polls: { counts: { table: string; count: string }[]; writers: Writer[] }[] = [];
+    const changed = postgresCounterChanges({
+      readCounts: async () => polls[0]!.counts,
+      readWriters: async (tables) => {
+        expect(tables).toEqual(['tasks', 'user']);
+        return polls.shift()!.writers;
+      },
+    });
+    const read = (tasks: string, user: string, ...writers: string[]) => {
       const counts = [
         { table: 'tasks', count: tasks },
         { table: 'user', count: user },
       ];
-      reads.push({ counts, xmin: BigInt(xmin) });
+      polls.push({
+        counts,
+        writers: writers.map((w) => {
+          const [table = '', transaction = ''] = w.split(':');
+          return { table, transaction };
+        }),
+      });
       return changed();
     };
-    expect(await read('5', '2', 150)).toEqual([]);
-    // Seen moved: waits for every transaction up to the id taken then (200).
-    expect(await read('6', '2', 150)).toEqual(['tasks']);
-    expect(await read('6', '2', 200)).toEqual([]);
-    expect(await read('6', '3', 201)).toEqual(['tasks', 'user']);
-    // The user count waits for 201.
-    expect(await read('6', '3', 201)).toEqual([]);
-    expect(await read('6', '3', 205)).toEqual(['user']);
-    expect(await read('6', '3', 206)).toEqual([]);
+    expect(await read('5', '2')).toEqual([]);
+    // Seen moved while its writer (3/10) is still open: ticks now, and again when it ends.
+    expect(await read('6', '2', 'tasks:3/10')).toEqual(['tasks']);
+    expect(await read('6', '2', 'tasks:3/10')).toEqual([]);
+    expect(await read('6', '2')).toEqual(['tasks']);
+    expect(await read('6', '2')).toEqual([]);
+    // Two writers of user; one ends, then the other; a new one alone ticks nothing until counted.
+    expect(await read('6', '3', 'user:4/1', 'user:5/1')).toEqual(['user']);
+    expect(await read('6', '3', 'user:5/1', 'user:6/1')).toEqual(['user']);
+    expect(await read('6', '3', 'user:6/1')).toEqual(['user']);
+    expect(await read('6', '3', 'user:6/1')).toEqual([]);
+    // Moved and ended between two polls: one tick, after the commit.
+    expect(await read('7', '3', 'user:6/1')).toEqual(['tasks']);
   });
 });

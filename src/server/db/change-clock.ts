@@ -122,49 +122,51 @@ export function sqliteChanges(readDataVersion: () => number): () => Promise<Tabl
 /** The name of a counted table's sequence, less the table's (migration 0008). */
 export const CHANGE_COUNTER_PREFIX = 'tasklane_changes_';
 
-/** What PostgreSQL's poll reads: each counted table's count (migration 0008), and a snapshot. */
-export interface PostgresCounts {
-  counts: { table: string; count: string }[];
-  /** The snapshot's xmin: every transaction below it has ended. */
-  xmin: bigint;
+/** What PostgreSQL's poll reads of the counted tables (migration 0008), in this order. */
+export interface PostgresPoll {
+  /** Each counted table's count. */
+  readCounts(): Promise<{ table: string; count: string }[]>;
+  /**
+   * The transactions of other sessions that hold a write lock on one of `tables` in this
+   * database, as `{table, transaction}` (the virtual transaction id, which no later
+   * transaction takes again). Read after the counts, so a write counted is either among them
+   * or already ended.
+   */
+  readWriters(tables: string[]): Promise<{ table: string; transaction: string }[]>;
 }
 
 /**
  * PostgreSQL: which counted tables other processes changed (migration 0008: each statement that
  * writes one counts it in a sequence, which any session sees at once, before the write
- * commits). A table whose count moved ticks when that is seen, and again once every
- * transaction that had begun to write by then has ended: an answer read before the write
- * became visible is not reused after. `newTransactionId` takes a transaction id, which is
- * above every one given before it, the counted write's among them; once a snapshot's xmin
- * passes it, they have all ended.
+ * commits). A table whose count moved ticks when that is seen, and again when a transaction
+ * that held a write lock on it at an earlier poll has ended: an answer read before that write
+ * became visible is not reused after. A statement's write lock is taken before its trigger
+ * counts it and kept to the end of its transaction, so every counted write that had not ended
+ * when the count was read is among the writers read after. Only this database's writers count:
+ * a transaction open anywhere else on the server delays nothing (issue 16).
  */
-export function postgresCounterChanges(
-  read: () => Promise<PostgresCounts>,
-  newTransactionId: () => Promise<bigint>,
-): () => Promise<Tables> {
+export function postgresCounterChanges(poll: PostgresPoll): () => Promise<Tables> {
   const last = new Map<string, string>();
-  /** Tables waiting for the transactions below a transaction id to end. */
-  const waiting = new Map<string, bigint>();
+  /** Per table, the writers seen at the last poll. */
+  let writersBefore = new Map<string, Set<string>>();
   return async () => {
-    const { counts, xmin } = await read();
+    const counts = await poll.readCounts();
     const tables = new Set<string>();
-    for (const [table, below] of waiting) {
-      if (xmin <= below) continue;
-      tables.add(table);
-      waiting.delete(table);
-    }
-    const moved = counts.filter(({ table, count }) => {
+    for (const { table, count } of counts) {
       const before = last.get(table);
       last.set(table, count);
-      return before !== undefined && before !== count;
-    });
-    if (moved.length > 0) {
-      const below = await newTransactionId();
-      for (const { table } of moved) {
-        tables.add(table);
-        waiting.set(table, below);
-      }
+      if (before !== undefined && before !== count) tables.add(table);
     }
+    const writers = new Map<string, Set<string>>();
+    for (const { table, transaction } of await poll.readWriters(counts.map((c) => c.table))) {
+      const set = writers.get(table) ?? new Set();
+      writers.set(table, set.add(transaction));
+    }
+    for (const [table, before] of writersBefore) {
+      const now = writers.get(table);
+      for (const transaction of before) if (!now?.has(transaction)) tables.add(table);
+    }
+    writersBefore = writers;
     return [...tables];
   };
 }

@@ -8,6 +8,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   SqliteQueryCompiler,
+  type LogEvent,
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -25,7 +26,7 @@ import {
   CHANGE_COUNTER_PREFIX,
   CHANGE_POLL_MS,
   ALL_TABLES,
-  type PostgresCounts,
+  type PostgresPoll,
   type ChangeClock,
   type Tables,
 } from './change-clock.ts';
@@ -36,29 +37,94 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
+  /** Calls `listener` with the time of every query from now on (GET /metrics). */
+  observeQueries(listener: QueryListener): void;
+  /** PostgreSQL: the pool's connections, open, idle and waited for. */
+  poolUse?: () => PoolUse;
+}
+
+export type QueryListener = (durationMs: number, isError: boolean) => void;
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Kysely's log, which times every query, handed to whoever observes the queries. */
+function queryLog() {
+  let listener: QueryListener | undefined;
+  return {
+    log: (event: LogEvent) => listener?.(event.queryDurationMillis, event.level === 'error'),
+    observeQueries: (next: QueryListener) => {
+      listener = next;
+    },
+  };
 }
 
 export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL: the pool and how long anything may wait (config.ts DB_*). */
+  postgres?: PostgresLimits | undefined;
   /** How often other processes' writes are looked for (change-clock.ts pollChanges). */
   changePollMs?: number;
 }
 
+/**
+ * How long a request may wait on PostgreSQL, so that a stuck row or a lost server costs only
+ * the requests that touch it (issue 16): for a connection from the pool, for a row lock, and
+ * for any one statement. Each wait that runs out answers 503 (db/database-errors.ts).
+ */
+export interface PostgresLimits {
+  poolSize: number;
+  acquireTimeoutMs: number;
+  lockTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = {
+  poolSize: 10,
+  acquireTimeoutMs: 5_000,
+  lockTimeoutMs: 2_000,
+  statementTimeoutMs: 15_000,
+};
+
 /** Opens the configured engine (DESIGN.md "Data") and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const pollMs = options.changePollMs ?? CHANGE_POLL_MS;
-  const handle = options.databaseUrl
-    ? openPostgres(options.databaseUrl, pollMs)
-    : openSqlite(path.join(options.dataDir, 'tasklane.db'), pollMs);
+  const databaseUrl = options.databaseUrl;
+  const handle = databaseUrl
+    ? openPostgres(databaseUrl, pollMs, options.postgres ?? DEFAULT_POSTGRES_LIMITS)
+    : openSqlite(sqliteFileOf(options.dataDir), pollMs);
   try {
-    await migrate(handle.db);
+    // On PostgreSQL through a connection of its own, without the requests' statement timeout:
+    // building an index on a large table may take longer than any request should.
+    if (databaseUrl) await migratePostgres(databaseUrl);
+    else await migrate(handle.db);
   } catch (error) {
     await handle.close();
     throw error;
   }
   return handle;
+}
+
+/** The SQLite database of a data directory. */
+export const sqliteFileOf = (dataDir: string) => path.join(dataDir, 'tasklane.db');
+
+/**
+ * A read-only connection to an open SQLite database, for a read worker (read-workers.ts): the
+ * same dialect and statement cache as the serving connection, and no clock (it never writes).
+ */
+export function openSqliteReader(file: string): Kysely<Database> {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({
+    dialect: new PlannedOnceSqliteDialect({
+      database: withStatementCache(sqlite, createChangeClock()),
+    }),
+  });
 }
 
 function openSqlite(file: string, pollMs: number): DatabaseHandle {
@@ -74,8 +140,10 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const checkpointer = startWalCheckpointer(file);
   const clock = createChangeClock();
+  const { log, observeQueries } = queryLog();
   const db = new Kysely<Database>({
     dialect: new PlannedOnceSqliteDialect({ database: withStatementCache(sqlite, clock) }),
+    log,
   });
   inProcessChannels.set(db, withNotify(sqlite));
   setChangeClock(db, clock);
@@ -90,7 +158,7 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
     await checkpointer.stop();
     await db.destroy();
   };
-  return { db, engine: 'sqlite', close };
+  return { db, engine: 'sqlite', close, observeQueries };
 }
 
 /**
@@ -192,56 +260,97 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
   }) as typeof client.query;
 }
 
-/** The counts of migration 0008's tables and the xmin of a snapshot, in one statement. */
-function readCounts(pool: pg.Pool) {
-  return async (): Promise<PostgresCounts> => {
-    const { rows } = await pool.query<{
-      table: string | null;
-      count: string | null;
-      xmin: string;
-    }>(`
-      select substr(sequencename, ${CHANGE_COUNTER_PREFIX.length + 1}) as table,
-        coalesce(last_value, 0)::text as count, xmin
-      from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) as snapshot
-        left join pg_sequences on schemaname = current_schema()
+/**
+ * The poll of migration 0008's counts, and of the transactions holding a write lock on their
+ * tables in this database (`pg_locks`, which any role may read). The modes are those of
+ * INSERT, UPDATE, DELETE, MERGE and TRUNCATE; a read's or a `FOR UPDATE`'s lock is not one.
+ */
+function postgresPoll(pool: pg.Pool): PostgresPoll {
+  return {
+    async readCounts() {
+      const { rows } = await pool.query<{ table: string; count: string }>(`
+        select substr(sequencename, ${CHANGE_COUNTER_PREFIX.length + 1}) as table,
+          coalesce(last_value, 0)::text as count
+        from pg_sequences
+        where schemaname = current_schema()
           and starts_with(sequencename, '${CHANGE_COUNTER_PREFIX}')
-    `);
-    const counts = rows.flatMap(({ table, count }) =>
-      table === null || count === null ? [] : [{ table, count }],
-    );
-    return { counts, xmin: BigInt(rows[0]?.xmin ?? 0) };
+      `);
+      return rows;
+    },
+    async readWriters(tables) {
+      if (tables.length === 0) return [];
+      const { rows } = await pool.query<{ table: string; transaction: string }>(
+        `
+        select c.relname as table, l.virtualtransaction as transaction
+        from pg_locks l
+          join pg_class c on c.oid = l.relation
+        where l.locktype = 'relation'
+          and l.database = (select oid from pg_database where datname = current_database())
+          and c.relnamespace = (select oid from pg_namespace where nspname = current_schema())
+          and c.relname = any($1)
+          and l.mode in ('RowExclusiveLock', 'ShareRowExclusiveLock', 'ExclusiveLock',
+            'AccessExclusiveLock')
+          and l.pid is distinct from pg_backend_pid()
+      `,
+        [tables],
+      );
+      return rows;
+    },
   };
 }
 
-/** A transaction id of its own (the statement's transaction ends with it). */
-function newTransactionId(pool: pg.Pool) {
-  return async (): Promise<bigint> => {
-    const { rows } = await pool.query<{ id: string }>('select pg_current_xact_id()::text as id');
-    return BigInt(rows[0]?.id ?? 0);
-  };
+async function migratePostgres(connectionString: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
-function openPostgres(connectionString: string, pollMs: number): DatabaseHandle {
+function openPostgres(
+  connectionString: string,
+  pollMs: number,
+  limits: PostgresLimits,
+): DatabaseHandle {
   const clock = createChangeClock();
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  pool.on('connect', (client) => tickOnWrites(client, clock));
+  const pool = new pg.Pool({
+    connectionString,
+    max: limits.poolSize,
+    // Waiting for a connection, from the pool or a new one, as much as opening one.
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+  });
+  pool.on('connect', (client) => {
+    // A connection cut while lent to a query (the server restarting, failing over, or
+    // terminating it) emits 'error' on its client, which the pool listens for only while the
+    // client is idle: unheard, it would end the process. The query in flight fails on its
+    // own (503, database-errors.ts), and the pool drops the client when it comes back.
+    client.on('error', () => {});
+    tickOnWrites(client, clock);
+  });
   // An idle connection that the server closes (restart, failover, a dropped test database) is
   // an 'error' on the pool, which would crash the process unheard: the pool discards that
   // connection and the next query opens a new one.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { log, observeQueries } = queryLog();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   setChangeClock(db, clock);
   // Other processes' writes, table by table (migration 0008's counts).
-  const stopPolling = pollChanges(
-    clock,
-    postgresCounterChanges(readCounts(pool), newTransactionId(pool)),
-    pollMs,
-  );
+  const stopPolling = pollChanges(clock, postgresCounterChanges(postgresPoll(pool)), pollMs);
   const close = async () => {
     stopPolling();
     await db.destroy();
   };
-  return { db, engine: 'postgres', close };
+  const poolUse = () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
+  return { db, engine: 'postgres', close, observeQueries, poolUse };
 }
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

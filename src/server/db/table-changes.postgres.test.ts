@@ -80,4 +80,31 @@ describe("another process's writes on PostgreSQL", () => {
     }
     await expect.poll(title, PATIENTLY).toBe('After the commit');
   });
+
+  it('end that answer within a poll of the commit, whatever another database keeps open', async () => {
+    const poster = await t.signUp();
+    const id = await postTask(t, poster, { title: 'Before the commit' });
+    const title = async () => ((await call(t, 'GET', `/api/tasks/${id}`)).body as Task).title;
+    // A transaction with an id of its own, open in another database of the same server: it
+    // holds back the whole server's oldest snapshot, but has nothing to do with our tables.
+    const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await other.query('begin');
+      try {
+        await other.query('update tasks set title = $1 where id = $2', ['After the commit', id]);
+        await sleep(BEYOND_THE_POLL_MS);
+        expect(await title()).toBe('Before the commit');
+      } finally {
+        await other.query('commit');
+      }
+      // A few polls on a loaded machine; the transaction elsewhere stays open all along.
+      await expect.poll(title, { timeout: 20 * CHANGE_POLL_MS }).toBe('After the commit');
+    } finally {
+      await elsewhere.query('rollback').catch(() => {});
+      await elsewhere.end();
+    }
+  });
 });

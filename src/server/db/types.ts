@@ -1,6 +1,7 @@
+import type { MailKind, MailMode } from '../../shared/mail-preferences.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { NotificationType } from '../../shared/notifications.ts';
-import type { OfferStatus } from '../../shared/offers.ts';
+import type { OfferDeclinedBecause, OfferStatus } from '../../shared/offers.ts';
 import type { SearchSort, SearchStatus } from '../../shared/search-rules.ts';
 import type { TaskStatus } from '../../shared/task-status.ts';
 
@@ -13,6 +14,14 @@ export interface UserTable {
   image: string | null;
   createdAt: ColumnType<Date | string, Date | string, Date | string>;
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+/** Better Auth's session table: the columns we read (an open event stream's session). */
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
 /** Better Auth's account table: one row per sign-in method of a user. */
@@ -66,6 +75,8 @@ export interface OfferTable {
   amount_cents: number;
   message: string;
   status: OfferStatus;
+  /** Why a declined offer was (migration 0010): by the poster, or another was hired. */
+  declined_because: Generated<OfferDeclinedBecause | null>;
   created_at: string;
   updated_at: string;
 }
@@ -174,9 +185,69 @@ export interface SavedSearchAlertTable {
   created_at: string;
 }
 
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'logged' | 'skipped';
+
+/** Issue 19: mails waiting for, or done with, the sender (migration 0011). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  user_id: string | null;
+  to_address: string;
+  subject: string;
+  /** JSON of MailContent (mail/mail-layout.ts). */
+  content: string;
+  /** JSON object of extra headers. */
+  headers: ColumnType<string, string | undefined, string>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  notification_id: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface MailPreferenceTable {
+  user_id: string;
+  kind: MailKind;
+  mode: MailMode;
+}
+
+export interface MailDigestTable {
+  user_id: string;
+  kind: MailKind;
+  sent_at: string;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  created_at: string;
+}
+
+export interface NewsletterSubscriberTable {
+  email: string;
+  token: string;
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+/** Better Auth's one-time values (reset links): `value` is the user's id for a reset. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+}
+
 export interface Database {
   user: UserTable;
   account: AccountTable;
+  verification: VerificationTable;
+  session: SessionTable;
   tasks: TaskTable;
   bids: BidTable;
   offers: OfferTable;
@@ -189,4 +260,9 @@ export interface Database {
   conversation_rate_limits: ConversationRateLimitTable;
   saved_searches: SavedSearchTable;
   saved_search_alerts: SavedSearchAlertTable;
+  outbox: OutboxTable;
+  mail_preferences: MailPreferenceTable;
+  mail_digests: MailDigestTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
 }

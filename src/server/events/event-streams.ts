@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.ts';
-import { optionalUser } from '../auth/session.ts';
+import type { VerifiedSession } from '../auth/session.ts';
 import {
   messageEvent,
   messageEventsAfter,
@@ -32,8 +32,8 @@ const STREAMS_PER_USER_MAX = 20;
 /** Rows of each table replayed per query, and queries per replay at most. */
 const REPLAY_PAGE = 100;
 const REPLAY_PAGES_MAX = 10;
-/** A stream's session is checked again this often: sign-out or revocation ends it. */
-const SESSION_RECHECK_MS = 60_000;
+/** Session tokens looked up per query when the open streams' sessions are checked. */
+const SESSION_CHECK_BATCH = 500;
 /** A client that reads nothing while this much waits for it is cut off; it reconnects and replays. */
 const BUFFERED_MAX_BYTES = 1024 * 1024;
 /** How long a browser waits before reconnecting (the `retry` field). */
@@ -48,13 +48,16 @@ interface Cursor {
 
 interface Stream {
   userId: string;
+  /** The task whose page it shows, told when that task changes (`?task=`), if any. */
+  taskId: string | undefined;
+  /** Its session's row and end: signing out, revoking or expiring ends the stream. */
+  session: { token: string; expiresAt: number };
   request: FastifyRequest;
   res: ServerResponse;
   cursor: Cursor;
   sent: Set<string>;
   /** Writes in order: replays and live events queue here. */
   queue: Promise<void>;
-  checkedAt: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -88,14 +91,23 @@ export interface EventStreamsOptions {
   auth: Auth;
   bus: EventBus;
   heartbeatMs: number;
+  /**
+   * How often every open stream's session is checked against the database (SESSION_CACHE_SECONDS):
+   * a session ended on another instance ends its streams here within it. On this instance a
+   * sign-out ends them at once.
+   */
+  sessionCheckMs: number;
   log: FastifyBaseLogger;
 }
 
 export class EventStreams {
   readonly #byUser = new Map<string, Set<Stream>>();
+  readonly #byTask = new Map<string, Set<Stream>>();
   readonly #options: EventStreamsOptions;
   #heartbeat: NodeJS.Timeout | undefined;
+  #sessionCheck: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
+  #stopForgetting: (() => void) | undefined;
 
   constructor(options: EventStreamsOptions) {
     this.#options = options;
@@ -108,6 +120,13 @@ export class EventStreams {
     });
     this.#heartbeat = setInterval(() => this.#beat(), this.#options.heartbeatMs);
     this.#heartbeat.unref();
+    const checkAll = () => this.#checkSessions([...this.#byUser.values()].flatMap((s) => [...s]));
+    this.#sessionCheck = setInterval(checkAll, this.#options.sessionCheckMs);
+    this.#sessionCheck.unref();
+    // Sign-out, revocations and password changes through this instance (auth.routes.ts).
+    this.#stopForgetting = this.#options.auth.sessions.onForget((userId) =>
+      this.#checkSessions([...(this.#byUser.get(userId) ?? [])]),
+    );
   }
 
   /** How many streams are open on this instance. */
@@ -118,21 +137,34 @@ export class EventStreams {
   }
 
   /** Takes over the reply: the stream stays open until the client leaves or the server stops. */
-  open(request: FastifyRequest, reply: FastifyReply, userId: string): void {
+  open(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: VerifiedSession,
+    taskId?: string,
+  ): void {
+    const userId = session.user.id;
     const streams = this.#byUser.get(userId) ?? new Set<Stream>();
     if (streams.size >= STREAMS_PER_USER_MAX) {
       throw new AppError('too_many_requests', TOO_MANY_STREAMS);
     }
-    const resumeFrom = decodeEventId(request.headers['last-event-id'] as string | undefined);
+    // EventSource sends Last-Event-ID when it reconnects by itself; a page that opens a new
+    // stream (to watch another task) passes it as `?lastEventId=`.
+    const query = request.query as { lastEventId?: unknown } | undefined;
+    const lastEventId =
+      (request.headers['last-event-id'] as string | undefined) ??
+      (typeof query?.lastEventId === 'string' ? query.lastEventId : undefined);
+    const resumeFrom = decodeEventId(lastEventId);
     const now = { at: new Date().toISOString(), id: '' };
     const stream: Stream = {
       userId,
+      taskId,
+      session: { token: session.token, expiresAt: session.expiresAt.getTime() },
       request,
       res: reply.raw,
       cursor: resumeFrom ?? { notification: now, message: now },
       sent: new Set(),
       queue: Promise.resolve(),
-      checkedAt: Date.now(),
     };
     reply.hijack();
     reply.raw.writeHead(200, {
@@ -144,6 +176,7 @@ export class EventStreams {
     });
     streams.add(stream);
     this.#byUser.set(userId, streams);
+    if (taskId) this.#byTask.set(taskId, (this.#byTask.get(taskId) ?? new Set()).add(stream));
     reply.raw.on('close', () => this.#forget(stream));
     // The first event id is the position now, so a reconnect before any event misses nothing.
     this.#write(stream, `retry: ${RECONNECT_MS}\nid: ${encodeEventId(stream.cursor)}\n\n`);
@@ -153,7 +186,9 @@ export class EventStreams {
   /** Ends every stream (the server is stopping); browsers reconnect to another instance. */
   closeAll(): void {
     clearInterval(this.#heartbeat);
+    clearInterval(this.#sessionCheck);
     this.#unsubscribe?.();
+    this.#stopForgetting?.();
     this.#each((stream) => {
       this.#forget(stream);
       stream.res.end();
@@ -161,6 +196,14 @@ export class EventStreams {
   }
 
   async #onEvent(event: BusEvent): Promise<void> {
+    if (event.name === 'task') {
+      // Its id only: each page reads what its reader may see (live-events.ts).
+      const data = `event: task\ndata: ${JSON.stringify({ taskId: event.id })}\n\n`;
+      for (const stream of this.#byTask.get(event.id) ?? []) {
+        this.#enqueue(stream, () => this.#write(stream, data));
+      }
+      return;
+    }
     const streams = event.userIds.flatMap((userId) => [...(this.#byUser.get(userId) ?? [])]);
     if (streams.length === 0) return;
     const { db } = this.#options;
@@ -241,25 +284,42 @@ export class EventStreams {
   }
 
   #beat(): void {
+    this.#each((stream) => this.#write(stream, ':\n\n'));
+  }
+
+  /** Ends the streams whose session has ended: signed out, revoked or expired. */
+  #checkSessions(streams: Stream[]): void {
+    if (streams.length === 0) return;
     const now = Date.now();
-    this.#each((stream) => {
-      this.#write(stream, ':\n\n');
-      if (now - stream.checkedAt < SESSION_RECHECK_MS) return;
-      stream.checkedAt = now;
-      this.#enqueue(stream, async () => {
-        const user = await optionalUser(this.#options.auth, stream.request);
-        if (user?.id !== stream.userId) {
-          this.#forget(stream);
-          stream.res.end();
-        }
-      });
-    });
+    const live = streams.filter((stream) => stream.session.expiresAt > now);
+    for (const stream of streams) if (!live.includes(stream)) this.#end(stream);
+    const tokens = [...new Set(live.map((stream) => stream.session.token))];
+    void (async () => {
+      const found = new Set<string>();
+      for (let start = 0; start < tokens.length; start += SESSION_CHECK_BATCH) {
+        const rows = await this.#options.db
+          .selectFrom('session')
+          .select('token')
+          .where('token', 'in', tokens.slice(start, start + SESSION_CHECK_BATCH))
+          .execute();
+        for (const row of rows) found.add(row.token);
+      }
+      for (const stream of live) if (!found.has(stream.session.token)) this.#end(stream);
+    })().catch((error) => this.#failed(error));
+  }
+
+  #end(stream: Stream): void {
+    this.#forget(stream);
+    stream.res.end();
   }
 
   #forget(stream: Stream): void {
     const streams = this.#byUser.get(stream.userId);
     streams?.delete(stream);
     if (streams?.size === 0) this.#byUser.delete(stream.userId);
+    const watching = stream.taskId === undefined ? undefined : this.#byTask.get(stream.taskId);
+    watching?.delete(stream);
+    if (watching?.size === 0 && stream.taskId) this.#byTask.delete(stream.taskId);
   }
 
   #each(call: (stream: Stream) => void): void {

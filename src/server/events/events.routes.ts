@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../shared/tasks.ts';
-import { LIVE_EVENTS_PATH } from '../../shared/live-events.ts';
+import { LIVE_EVENTS_PATH, LIVE_EVENTS_TASK_PARAM } from '../../shared/live-events.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireSession } from '../auth/session.ts';
 import type { EventStreams } from './event-streams.ts';
 
 /** GET /api/events: the signed-in user's live events as Server-Sent Events (issue 10). */
@@ -16,12 +16,24 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
     {
       schema: {
         summary: 'My live events: a Server-Sent Events stream (signed in)',
+        querystring: z.object({
+          [LIVE_EVENTS_TASK_PARAM]: z
+            .string()
+            .max(100)
+            .optional()
+            .describe('A task whose page is open: `event: task` with `{taskId}` when it changes'),
+          lastEventId: z
+            .string()
+            .max(200)
+            .optional()
+            .describe('As the Last-Event-ID header, for a client opening a new stream'),
+        }),
         description: [
           'For the standard EventSource. `event: notification` with `{notification, unreadCount}` for each new notification of mine;',
           '`event: message` with the message (as in GET /offers/{id}/messages, masked for me) for each new message in my offer conversations, mine included.',
           'Each event has an `id`; a client that reconnects with `Last-Event-ID` first gets what it missed, from the tables.',
           'The first lines give the reconnection delay (`retry`) and the starting id; comment lines every EVENTS_HEARTBEAT_SECONDS keep proxies from closing it.',
-          'The stream ends when the session does (checked every minute) and when the server stops; browsers then reconnect.',
+          'The stream ends when the session does (at once on sign-out through this instance, within SESSION_CACHE_SECONDS elsewhere) and when the server stops; browsers then reconnect.',
         ].join(' '),
         response: {
           200: {
@@ -34,8 +46,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
       },
     },
     async (request, reply) => {
-      const user = await requireUser(auth, request);
-      streams.open(request, reply, user.id);
+      const session = await requireSession(auth, request);
+      streams.open(request, reply, session, request.query[LIVE_EVENTS_TASK_PARAM]);
     },
   );
 };

@@ -17,6 +17,7 @@ import { uniqueNow } from '../db/clock.ts';
 import type { Database, Position } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { publishEvent } from '../events/event-bus.ts';
+import { mailNotifications } from '../mail/notification-mails.ts';
 import { namesOf } from '../profiles/profiles.service.ts';
 import {
   countUnread,
@@ -52,6 +53,8 @@ export interface Notice {
   questionId?: string;
   /** The saved search the task matches (saved_search_match). */
   searchName?: string;
+  /** Why the assignment ended (assignment_reopened): the other party reads it (issue 17). */
+  reason?: string;
 }
 
 const SOMEONE = 'Someone';
@@ -78,6 +81,7 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
       name: named === null ? null : (names.get(named) ?? SOMEONE),
       title: notice.task.title,
       searchName: notice.searchName,
+      reason: notice.reason,
     });
     const recipients = new Set(
       notice.recipients.filter((id): id is string => !!id && id !== notice.actorId),
@@ -92,6 +96,7 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
     }));
   });
   await insertNotifications(db, rows);
+  await mailNotifications(db, rows);
   for (const row of rows) {
     await publishEvent(db, { name: 'notification', id: row.id, userIds: [row.user_id] });
   }

@@ -68,7 +68,7 @@ describe('each action tells the users it concerns, never its actor', () => {
     expect(await told(watch, ada)).toEqual([]);
   });
 
-  it('accepting: the hired freelancer, and every other pending bidder declined', async () => {
+  it('accepting: the hired freelancer, and every other pending bidder not chosen', async () => {
     const taskId = await postTask(t, poster);
     const adaOffer = await makeOffer(t, ada, taskId);
     const boOffer = await makeOffer(t, bo, taskId);
@@ -81,8 +81,13 @@ describe('each action tells the users it concerns, never its actor', () => {
         offerLink(taskId, adaOffer),
       ],
     ]);
+    // Issue 17: told that someone else was hired, not that the poster declined them.
     expect(await told(watch, bo)).toEqual([
-      ['offer_declined', `Your offer on ${TITLE} was declined.`, offerLink(taskId, boOffer)],
+      [
+        'offer_not_chosen',
+        `Someone else was hired for ${TITLE}. Your offer was not chosen this time.`,
+        offerLink(taskId, boOffer),
+      ],
     ]);
     expect(await told(watch, poster)).toEqual([]);
     expect(await told(watch, cy)).toEqual([]);
@@ -124,7 +129,7 @@ describe('each action tells the users it concerns, never its actor', () => {
     expect(await told(watch, other())).toEqual([
       [
         'assignment_reopened',
-        `${actorName} ended the assignment on ${TITLE}. The task is open again.`,
+        `${actorName} ended the assignment on ${TITLE}: “Plans changed.”. The task is open again.`,
         taskLink(taskId),
       ],
     ]);

@@ -12,7 +12,6 @@ import {
   readTask,
   readTaskRow,
   refused,
-  validOffer,
 } from '../../../tests/support/marketplace.ts';
 import {
   createTestApp,
@@ -139,12 +138,10 @@ describe('POST /api/tasks/:id/reopen', () => {
     ]);
   });
 
-  it('opens the task to new offers, but not to the released freelancer', async () => {
-    const { taskId } = await hiredTask(t, poster, ada);
+  it('opens the task to new offers, the released freelancer’s included (decision 022)', async () => {
+    const { taskId, offerId: adaOffer } = await hiredTask(t, poster, ada);
     await act(t, ada, `tasks/${taskId}/reopen`, { reason: 'I am ill.' });
-    expect(await refused(t, 'POST', `/api/tasks/${taskId}/offers`, ada, validOffer())).toEqual(
-      conflict(OFFER_MESSAGES.alreadyHired),
-    );
+    expect(await makeOffer(t, ada, taskId)).toBe(adaOffer);
     const offerId = await makeOffer(t, bo, taskId);
     await act(t, poster, `offers/${offerId}/accept`);
     expect(await readTask(t, taskId)).toMatchObject({

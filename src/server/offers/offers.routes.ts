@@ -8,7 +8,7 @@ import {
   reopenInputSchema,
 } from '../../shared/offers.ts';
 import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import {
   acceptOffer,
@@ -43,7 +43,7 @@ export const offersRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = await requireUser(auth, request);
+      const user = await requireWriter(auth, request);
       const insertedId = await makeOffer(db, request.params.id, user.id, request.body);
       return reply.status(201).send({ insertedId });
     },

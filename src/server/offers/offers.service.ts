@@ -12,6 +12,7 @@ import { TASK_FIELD_MESSAGES, type TaskAction } from '../../shared/tasks.ts';
 import { textFor } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { reputationsOf } from '../profiles/profiles.service.ts';
 import {
@@ -26,10 +27,12 @@ import {
   declineOtherOffers,
   findOffer,
   insertOrReviveOffer,
+  lastEndingsOf,
   listOffersBy,
   listTaskOffers,
   offerStatusOf,
   recordReopening,
+  reinstateOffersDeclinedByHire,
   setOfferStatus,
   updatePendingOffer,
   type OfferRow,
@@ -45,12 +48,14 @@ import { toCents } from '../../shared/money.ts';
 
 type Db = Kysely<Database>;
 
-/** Why the author's offer on the task is not pending, when it exists in another status. */
+/**
+ * Why the author's offer on the task is not pending, when it exists in a status that cannot be
+ * made again (a withdrawn or released one can: decision 022).
+ */
 const OFFER_EXISTS: Partial<Record<OfferStatus, string>> = {
   pending: OFFER_MESSAGES.alreadyOffered,
   declined: OFFER_MESSAGES.alreadyDeclined,
   accepted: OFFER_MESSAGES.alreadyHired,
-  released: OFFER_MESSAGES.alreadyHired,
 };
 
 /** The offer, or a 404. */
@@ -78,6 +83,9 @@ export async function makeOffer(
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await addToBidsCount(trx, taskId, 'offer', bidderId);
+    // Read under the task's row lock: a released offer still counts in bidsCount (the poster
+    // still sees it), so making it again must not count it twice.
+    const before = await offerStatusOf(trx, taskId, bidderId);
     const offer = {
       id: crypto.randomUUID(),
       taskId,
@@ -87,6 +95,7 @@ export async function makeOffer(
     };
     const id = await insertOrReviveOffer(trx, offer, new Date().toISOString());
     if (id) {
+      if (before === 'released') await takeFromBidsCount(trx, taskId);
       const task = await taskFactsOf(trx, taskId);
       const recipients = [task.userId];
       await notify(trx, [
@@ -144,6 +153,7 @@ export async function acceptOffer(db: Db, id: string, posterId: string): Promise
       updated_at: at,
     }));
     if (!(await setOfferStatus(trx, id, 'pending', 'accepted', at))) throw notPending();
+    // Declined because another was hired, not by the poster: a reopen makes them pending again.
     const declined = await declineOtherOffers(trx, offer.task_id, id, at);
     const task = await taskFactsOf(trx, offer.task_id);
     const told = (type: NotificationType, other: { id: string; bidder_id: string }) => ({
@@ -155,7 +165,7 @@ export async function acceptOffer(db: Db, id: string, posterId: string): Promise
     });
     await notify(trx, [
       told('offer_accepted', offer),
-      ...declined.map((other) => told('offer_declined', other)),
+      ...declined.map((other) => told('offer_not_chosen', other)),
     ]);
     return 1;
   });
@@ -163,10 +173,11 @@ export async function acceptOffer(db: Db, id: string, posterId: string): Promise
 
 export async function declineOffer(db: Db, id: string, posterId: string): Promise<number> {
   const offer = await offerOrNotFound(db, id);
-  // Accepting and declining are the poster's, while the task is open.
-  const task = await assertTaskAction(db, offer.task_id, 'accept', posterId);
+  // Declining is the poster's, while the task is open (expired too: saying no needs no deadline).
+  const task = await assertTaskAction(db, offer.task_id, 'decline', posterId);
   return db.transaction().execute(async (trx) => {
-    if (!(await setOfferStatus(trx, id, 'pending', 'declined', new Date().toISOString()))) {
+    const at = new Date().toISOString();
+    if (!(await setOfferStatus(trx, id, 'pending', 'declined', at, 'poster'))) {
       throw notPending();
     }
     const recipients = [offer.bidder_id];
@@ -184,12 +195,15 @@ export async function listOffers(db: Db, taskId: string, userId: string): Promis
   const rows = await listTaskOffers(db, taskId, task.userId === userId ? undefined : userId);
   // Contact details in an offer's message are masked until the hire (issue 10).
   const readable = (row: OfferRow) => textFor(task, row.bidder_id, userId, row.message);
-  const reputations = await reputationsOf(
-    db,
-    rows.map((row) => row.bidder_id),
-  );
+  const [reputations, endings] = await Promise.all([
+    reputationsOf(
+      db,
+      rows.map((row) => row.bidder_id),
+    ),
+    endingsOf(db, rows),
+  ]);
   return rows.map((row) => ({
-    ...toOffer(row),
+    ...toOffer(row, endings),
     message: readable(row),
     bidder: {
       _id: row.bidder_id,
@@ -200,13 +214,30 @@ export async function listOffers(db: Db, taskId: string, userId: string): Promis
   }));
 }
 
-function toOffer(row: OfferRow): Omit<Offer, 'bidder'> {
+type Endings = Awaited<ReturnType<typeof lastEndingsOf>>;
+
+/** How the released offers among `rows` ended: only the two parties of each read them. */
+async function endingsOf(db: Db, rows: readonly OfferRow[]): Promise<Endings> {
+  const released = rows.filter((row) => row.status === 'released').map((row) => row.id);
+  return lastEndingsOf(db, released);
+}
+
+function toOffer(row: OfferRow, endings: Endings): Omit<Offer, 'bidder'> {
+  const ending = row.status === 'released' ? endings.get(row.id) : undefined;
   return {
     _id: row.id,
     taskId: row.task_id,
     amount: Number(row.amount_cents) / 100,
     message: row.message,
     status: row.status,
+    declinedBecause: row.status === 'declined' ? (row.declined_because ?? 'poster') : null,
+    assignmentEnded: ending
+      ? {
+          by: ending.ended_by_id === ending.assignee_id ? 'freelancer' : 'poster',
+          reason: ending.reason,
+          at: ending.created_at,
+        }
+      : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -215,13 +246,16 @@ function toOffer(row: OfferRow): Omit<Offer, 'bidder'> {
 /** My offers, newest first, each with the task it is on. */
 export async function listMyOffers(db: Db, userId: string): Promise<MyOffer[]> {
   const rows = await listOffersBy(db, userId);
-  const tasks = await taskSummaries(
-    db,
-    rows.map((row) => row.task_id),
-  );
+  const [tasks, endings] = await Promise.all([
+    taskSummaries(
+      db,
+      rows.map((row) => row.task_id),
+    ),
+    endingsOf(db, rows),
+  ]);
   return rows.flatMap((row) => {
     const task = tasks.get(row.task_id);
-    return task ? [{ ...toOffer(row), task }] : [];
+    return task ? [{ ...toOffer(row, endings), task }] : [];
   });
 }
 
@@ -285,6 +319,10 @@ export async function autoCompleteTasks(
       recipients: [task.userId, task.assigneeId],
     }));
     await notify(trx, notices);
+    await publishTaskChanges(
+      trx,
+      tasks.map((task) => task.id),
+    );
     return tasks.length;
   });
 }
@@ -292,6 +330,8 @@ export async function autoCompleteTasks(
 /**
  * The poster or the freelancer ends the assignment: the task is open again, the accepted offer
  * released, and who ended it and why recorded (it counts in the freelancer's completion rate).
+ * The offers the hire declined are pending again, so the task has its market back; the other
+ * party reads the reason in their notification and on the task page (issue 17, decision 022).
  */
 export async function reopenTask(
   db: Db,
@@ -330,8 +370,18 @@ export async function reopenTask(
       reason,
     };
     await recordReopening(trx, reopening, at);
+    const reinstated = await reinstateOffersDeclinedByHire(trx, taskId, at);
     const recipients = [task.userId, offer.bidder_id];
-    await notify(trx, [{ type: 'assignment_reopened', task, actorId: userId, recipients }]);
+    await notify(trx, [
+      { type: 'assignment_reopened', task, actorId: userId, recipients, reason },
+      ...reinstated.map((other) => ({
+        type: 'offer_open_again' as const,
+        task,
+        actorId: userId,
+        recipients: [other.bidder_id],
+        offerId: other.id,
+      })),
+    ]);
     return 1;
   });
 }

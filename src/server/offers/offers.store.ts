@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { OfferStatus } from '../../shared/offers.ts';
+import type { OfferDeclinedBecause, OfferStatus } from '../../shared/offers.ts';
 import type { Database, OfferTable } from '../db/types.ts';
 
 /** SQL of the offers and the assignments that ended early (issue 9). No rules here: offers.service.ts. */
@@ -17,9 +17,10 @@ export async function findOffer(db: Db, id: string): Promise<OfferRow | undefine
 }
 
 /**
- * A new pending offer, or the author's withdrawn one made again (the unique index allows one row
- * per freelancer and task). Returns its id, or undefined when the author has an offer there in
- * another status: one statement, so racing offers from one user leave exactly one.
+ * A new pending offer, or the author's withdrawn or released one made again (the unique index
+ * allows one row per freelancer and task; decision 022 lets a released freelancer offer again).
+ * Returns its id, or undefined when the author has an offer there in another status: one
+ * statement, so racing offers from one user leave exactly one.
  */
 export async function insertOrReviveOffer(
   db: Db,
@@ -45,10 +46,11 @@ export async function insertOrReviveOffer(
           amount_cents: eb.ref('excluded.amount_cents'),
           message: eb.ref('excluded.message'),
           status: 'pending',
+          declined_because: null,
           created_at: eb.ref('excluded.created_at'),
           updated_at: eb.ref('excluded.updated_at'),
         }))
-        .where('offers.status', '=', 'withdrawn'),
+        .where('offers.status', 'in', ['withdrawn', 'released']),
     )
     .returning('id')
     .executeTakeFirst();
@@ -69,17 +71,21 @@ export async function offerStatusOf(
   return row?.status;
 }
 
-/** Moves the offer from one status to another, if it is still in the first: true when it did. */
+/**
+ * Moves the offer from one status to another, if it is still in the first: true when it did.
+ * A decline says why (`because`); any other status has no such reason.
+ */
 export async function setOfferStatus(
   db: Db,
   id: string,
   from: OfferStatus,
   to: OfferStatus,
   at: string,
+  because: OfferDeclinedBecause | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('offers')
-    .set({ status: to, updated_at: at })
+    .set({ status: to, declined_because: to === 'declined' ? because : null, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -105,7 +111,7 @@ export async function updatePendingOffer(
   return Number(result.numUpdatedRows);
 }
 
-/** Every other pending offer on the task, declined (a hire was made); returns them. */
+/** Every other pending offer on the task, declined because a hire was made; returns them. */
 export async function declineOtherOffers(
   db: Db,
   taskId: string,
@@ -114,12 +120,49 @@ export async function declineOtherOffers(
 ): Promise<Array<{ id: string; bidder_id: string }>> {
   return db
     .updateTable('offers')
-    .set({ status: 'declined', updated_at: at })
+    .set({ status: 'declined', declined_because: 'hired', updated_at: at })
     .where('task_id', '=', taskId)
     .where('status', '=', 'pending')
     .where('id', '!=', acceptedId)
     .returning(['id', 'bidder_id'])
     .execute();
+}
+
+/**
+ * The offers a hire declined, pending again (the hire was undone by a reopen); returns them.
+ * Offers the poster declined on purpose stay declined.
+ */
+export async function reinstateOffersDeclinedByHire(
+  db: Db,
+  taskId: string,
+  at: string,
+): Promise<Array<{ id: string; bidder_id: string }>> {
+  return db
+    .updateTable('offers')
+    .set({ status: 'pending', declined_because: null, updated_at: at })
+    .where('task_id', '=', taskId)
+    .where('status', '=', 'declined')
+    .where('declined_because', '=', 'hired')
+    .returning(['id', 'bidder_id'])
+    .execute();
+}
+
+/** How each offer's assignment last ended early, by offer id (for released offers). */
+export async function lastEndingsOf(
+  db: Db,
+  offerIds: readonly string[],
+): Promise<
+  Map<string, { ended_by_id: string; assignee_id: string; reason: string; created_at: string }>
+> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('task_reopenings')
+    .select(['offer_id', 'ended_by_id', 'assignee_id', 'reason', 'created_at'])
+    .where('offer_id', 'in', [...new Set(offerIds)])
+    .orderBy('created_at', 'asc')
+    .execute();
+  // Oldest first, so the latest ending of each offer is the one left in the map.
+  return new Map(rows.map((row) => [row.offer_id, row]));
 }
 
 function selectWithBidder(db: Db) {
@@ -180,18 +223,28 @@ export async function recordReopening(
     .execute();
 }
 
-/** Hiring figures of one user: offers they accepted as poster, assignments they ended as freelancer. */
+/**
+ * Hiring figures of one user: hires they made as poster, assignments they ended as freelancer.
+ * A hire is an accepted offer or an assignment that ended early: counting released offers
+ * instead would lose a hire when its freelancer offers again (decision 022).
+ */
 export async function hiringFigures(
   db: Db,
   userId: string,
 ): Promise<{ hires: number; assignmentsEnded: number }> {
-  const [hires, ended] = await Promise.all([
+  const [accepted, endedHires, ended] = await Promise.all([
     db
       .selectFrom('offers')
       .innerJoin('tasks', 'tasks.id', 'offers.task_id')
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
       .where('tasks.user_id', '=', userId)
-      .where('offers.status', 'in', ['accepted', 'released'])
+      .where('offers.status', '=', 'accepted')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('task_reopenings')
+      .innerJoin('tasks', 'tasks.id', 'task_reopenings.task_id')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('tasks.user_id', '=', userId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('task_reopenings')
@@ -200,5 +253,8 @@ export async function hiringFigures(
       .where('ended_by_id', '=', userId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { hires: Number(hires.count), assignmentsEnded: Number(ended.count) };
+  return {
+    hires: Number(accepted.count) + Number(endedHires.count),
+    assignmentsEnded: Number(ended.count),
+  };
 }

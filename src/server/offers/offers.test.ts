@@ -14,7 +14,12 @@ import {
   refused,
   validOffer,
 } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  validTask,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 
 let t: TestApp;
@@ -341,11 +346,16 @@ describe('POST /api/offers/:id/accept and /decline', () => {
     });
   });
 
-  it('lets the poster hire from an expired task’s offers', async () => {
+  it('refuses to hire from an expired task’s offers until the deadline moves (issue 17)', async () => {
     const taskId = await postTask(t, poster);
     const offerId = await makeOffer(t, ada, taskId);
     await expireTask(t, taskId);
     expect((await readTask(t, taskId)).expired).toBe(true);
+    expect(await refused(t, 'POST', `/api/offers/${offerId}/accept`, poster)).toEqual({
+      status: 409,
+      body: { message: TASK_ACTIONS.accept.refused.expired },
+    });
+    expect((await call(t, 'PUT', `/api/tasks/${taskId}`, poster, validTask())).status).toBe(200);
     await act(t, poster, `offers/${offerId}/accept`);
     expect(await readTask(t, taskId)).toMatchObject({ status: 'assigned', expired: false });
   });
@@ -380,6 +390,8 @@ describe('who sees which offers', () => {
         amount: 222.22,
         message: 'Bo’s secret pitch',
         status: 'pending',
+        declinedBecause: null,
+        assignmentEnded: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         bidder: {
@@ -446,6 +458,8 @@ describe('who sees which offers', () => {
       amount: 222.22,
       message: 'Bo’s secret pitch',
       status: 'pending',
+      declinedBecause: null,
+      assignmentEnded: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       task: {

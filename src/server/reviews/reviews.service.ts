@@ -9,6 +9,7 @@ import {
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertTaskAction, readTaskFacts } from '../tasks/task-status.ts';
 import { taskSummaries } from '../tasks/tasks.store.ts';
@@ -83,7 +84,7 @@ async function announcePublishedReviews(
   now: Date,
   actorId: string | null,
   taskId?: string,
-): Promise<number> {
+): Promise<string[]> {
   const reviews = await markPublishedReviews(db, now, taskId);
   const tasks = await taskSummaries(
     db,
@@ -99,7 +100,7 @@ async function announcePublishedReviews(
       recipients: [review.reviewee_id],
     })),
   );
-  return reviews.length;
+  return reviews.map((review) => review.task_id);
 }
 
 /**
@@ -107,7 +108,11 @@ async function announcePublishedReviews(
  * review: safe to run on every instance at once. Returns how many became public.
  */
 export async function publishDueReviews(db: Db, now = new Date()): Promise<number> {
-  return db.transaction().execute((trx) => announcePublishedReviews(trx, now, null));
+  return db.transaction().execute(async (trx) => {
+    const taskIds = await announcePublishedReviews(trx, now, null);
+    await publishTaskChanges(trx, taskIds);
+    return taskIds.length;
+  });
 }
 
 /** A task's reviews as the reader may see them: the public ones, and the reader's own. */

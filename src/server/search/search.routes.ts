@@ -1,17 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { taskSearchQuerySchema, taskSearchResultSchema } from '../../shared/search.ts';
+import {
+  taskSearchQuerySchema,
+  taskSearchResultSchema,
+  type TaskSearchResult,
+} from '../../shared/search.ts';
+import type { ReadWorkers } from '../db/read-workers.ts';
 import { optionalUser } from '../auth/session.ts';
 import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
 import { createAnswerCache } from '../answer-cache.ts';
-import { TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
+import type { Task } from '../../shared/tasks.ts';
+import { readersOfContacts, TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
 import { searchTasks } from './search.store.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
-export const searchRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
-  app,
-  { auth, db, cacheSize },
-) => {
-  const answers = createAnswerCache(db, cacheSize, TASK_ANSWER_TABLES);
+export const searchRoutes: FastifyPluginAsyncZod<
+  CachedReadsOptions & { readers?: ReadWorkers | undefined }
+> = async (app, { auth, db, cacheSize, readers }) => {
+  // On SQLite the searches run on read workers (search-worker.ts), off the event loop.
+  const search = readers
+    ? (...args: Parameters<typeof searchTasks>) =>
+        readers.run<TaskSearchResult>('searchTasks', args.slice(1))
+    : searchTasks;
+  const answers = createAnswerCache(db, 'search', cacheSize, TASK_ANSWER_TABLES);
   app.get(
     '/api/tasks/search',
     {
@@ -28,7 +38,9 @@ export const searchRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
       const user = await optionalUser(auth, request);
       const options = { includeEmail: user !== null };
       const key = taskAnswerKey(request.query, options);
-      return answers.send(reply, key, () => searchTasks(db, request.query, options));
+      const read = (viewerId: string | null) => search(db, request.query, { ...options, viewerId });
+      const readers = (page: { items: Task[] }) => readersOfContacts(page.items);
+      return answers.sendTo(reply, key, user?.id ?? null, read, readers);
     },
   );
 };

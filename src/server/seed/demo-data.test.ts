@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DESCRIPTION_MAX_LENGTH, isCalendarDate } from '../../shared/tasks.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp } from '../../../tests/support/test-app.ts';
 import { countTasks, DEMO_USERS, SeedRefusedError, seedDemoData } from './demo-data.ts';
 
 /** What Vite copies into the built client as it is (vite.config.ts: root src/client). */
@@ -53,7 +53,8 @@ describe('seedDemoData', () => {
     expect(tasks.every((task) => isCalendarDate(task.deadline))).toBe(true);
     expect(new Set(tasks.map((task) => task.deadline)).size).toBeGreaterThan(10);
     expect(tasks.some((task) => Number(task.budget_cents) % 100 !== 0)).toBe(true);
-    expect(new Set(tasks.map((task) => Number(task.bids_count))).size).toBeGreaterThan(5);
+    // Bids are offers, at most one per other demo user: 0, 1 or 2, so the sort has ties to break.
+    expect(new Set(tasks.map((task) => Number(task.bids_count))).size).toBe(3);
   });
 
   it('records one bids or offers row per counted bid, never by the poster', async () => {
@@ -65,6 +66,34 @@ describe('seedDemoData', () => {
       expect(own).toHaveLength(Number(task.bids_count));
       expect(own.every((bid) => bid.bidder_id !== task.user_id)).toBe(true);
     }
+  });
+
+  it('counts as Bids only what a reader can open: the offers, which the poster sees (issue 17)', async () => {
+    // A counter bid (the spec's PATCH /bids) has no record anybody can open: the demo has none.
+    const bids = await t.db.selectFrom('bids').select('id').execute();
+    expect(bids).toEqual([]);
+    const tasks = await t.db.selectFrom('tasks').select(['id', 'user_id']).execute();
+    const demoUsers = await t.db.selectFrom('user').select(['id', 'email']).execute();
+    const signedIn = new Map<string, string>();
+    for (const demo of DEMO_USERS) {
+      const response = await t.request('POST', '/api/auth/sign-in/email', {
+        body: { email: demo.email, password: demo.password },
+      });
+      const id = demoUsers.find((user) => user.email === demo.email)!.id;
+      signedIn.set(id, sessionCookie(response));
+    }
+    for (const { id, user_id } of tasks) {
+      const poster = { id: user_id, name: '', email: '', cookie: signedIn.get(user_id)! };
+      const task = (await t.request('GET', `/api/tasks/${id}`)).json();
+      const offers = (await t.request('GET', `/api/tasks/${id}/offers`, { user: poster })).json();
+      const shown = offers.filter((offer: { status: string }) => offer.status !== 'withdrawn');
+      expect(shown, task.title).toHaveLength(task.bidsCount);
+    }
+    // The home page's Popular tasks are the open ones with the most offers.
+    const popular = (
+      await t.request('GET', '/api/tasks?limit=4&sort=bidsCount&status=open')
+    ).json();
+    expect(popular[0].bidsCount).toBeGreaterThan(1);
   });
 
   it('shows the marketplace loop: offers, hires at every stage, public reviews (issue 9)', async () => {

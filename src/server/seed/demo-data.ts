@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { BidTable, Database, TaskTable } from '../db/types.ts';
+import type { Database, TaskTable } from '../db/types.ts';
 import { addDemoLoop } from './demo-loop.ts';
 import { toCents } from '../../shared/money.ts';
 
@@ -61,7 +61,6 @@ export interface DemoTask {
   /** Days from today: deadlines stay in the future whenever the seed runs. */
   dueInDays: number;
   postedDaysAgo: number;
-  bids: number;
   /** Index into DEMO_USERS. */
   poster: number;
 }
@@ -75,7 +74,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 60,
     dueInDays: 3,
     postedDaysAgo: 1,
-    bids: 5,
     poster: 0,
   },
   {
@@ -86,7 +84,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 350,
     dueInDays: 14,
     postedDaysAgo: 2,
-    bids: 9,
     poster: 1,
   },
   {
@@ -97,7 +94,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 480,
     dueInDays: 21,
     postedDaysAgo: 4,
-    bids: 6,
     poster: 2,
   },
   {
@@ -108,7 +104,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 225.5,
     dueInDays: 10,
     postedDaysAgo: 6,
-    bids: 11,
     poster: 0,
   },
   {
@@ -119,7 +114,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 275,
     dueInDays: 18,
     postedDaysAgo: 3,
-    bids: 4,
     poster: 1,
   },
   {
@@ -129,7 +123,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 40,
     dueInDays: 2,
     postedDaysAgo: 0,
-    bids: 0,
     poster: 2,
   },
   {
@@ -140,7 +133,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 120,
     dueInDays: 7,
     postedDaysAgo: 8,
-    bids: 3,
     poster: 0,
   },
   {
@@ -151,7 +143,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 180,
     dueInDays: 12,
     postedDaysAgo: 2,
-    bids: 14,
     poster: 1,
   },
   {
@@ -162,7 +153,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 95,
     dueInDays: 9,
     postedDaysAgo: 5,
-    bids: 7,
     poster: 2,
   },
   {
@@ -172,7 +162,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 85,
     dueInDays: 6,
     postedDaysAgo: 1,
-    bids: 5,
     poster: 0,
   },
   {
@@ -183,7 +172,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 320,
     dueInDays: 25,
     postedDaysAgo: 7,
-    bids: 8,
     poster: 1,
   },
   {
@@ -193,7 +181,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 60,
     dueInDays: 4,
     postedDaysAgo: 3,
-    bids: 3,
     poster: 2,
   },
   {
@@ -204,7 +191,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 400,
     dueInDays: 30,
     postedDaysAgo: 10,
-    bids: 12,
     poster: 0,
   },
   {
@@ -215,7 +201,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 250,
     dueInDays: 20,
     postedDaysAgo: 9,
-    bids: 10,
     poster: 1,
   },
   {
@@ -226,7 +211,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 300,
     dueInDays: 16,
     postedDaysAgo: 4,
-    bids: 13,
     poster: 2,
   },
   {
@@ -237,7 +221,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 149.99,
     dueInDays: 8,
     postedDaysAgo: 2,
-    bids: 6,
     poster: 0,
   },
   {
@@ -248,7 +231,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 120,
     dueInDays: 11,
     postedDaysAgo: 6,
-    bids: 9,
     poster: 1,
   },
   {
@@ -258,7 +240,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 75,
     dueInDays: 5,
     postedDaysAgo: 1,
-    bids: 2,
     poster: 2,
   },
   {
@@ -269,7 +250,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 90,
     dueInDays: 9,
     postedDaysAgo: 5,
-    bids: 7,
     poster: 0,
   },
   {
@@ -280,7 +260,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 110,
     dueInDays: 13,
     postedDaysAgo: 11,
-    bids: 1,
     poster: 1,
   },
   {
@@ -291,7 +270,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 160,
     dueInDays: 15,
     postedDaysAgo: 3,
-    bids: 4,
     poster: 2,
   },
   {
@@ -302,7 +280,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 200,
     dueInDays: 7,
     postedDaysAgo: 2,
-    bids: 8,
     poster: 0,
   },
   {
@@ -312,7 +289,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 70,
     dueInDays: 4,
     postedDaysAgo: 0,
-    bids: 0,
     poster: 1,
   },
   {
@@ -323,7 +299,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 260,
     dueInDays: 19,
     postedDaysAgo: 8,
-    bids: 10,
     poster: 2,
   },
   {
@@ -334,7 +309,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 130,
     dueInDays: 10,
     postedDaysAgo: 4,
-    bids: 6,
     poster: 0,
   },
   {
@@ -344,7 +318,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 140,
     dueInDays: 12,
     postedDaysAgo: 7,
-    bids: 5,
     poster: 1,
   },
   {
@@ -355,7 +328,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 95.5,
     dueInDays: 5,
     postedDaysAgo: 3,
-    bids: 4,
     poster: 2,
   },
   {
@@ -366,7 +338,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 180,
     dueInDays: 14,
     postedDaysAgo: 12,
-    bids: 3,
     poster: 0,
   },
   {
@@ -377,7 +348,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 45,
     dueInDays: 6,
     postedDaysAgo: 1,
-    bids: 12,
     poster: 1,
   },
   {
@@ -388,7 +358,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 85,
     dueInDays: 5,
     postedDaysAgo: 2,
-    bids: 7,
     poster: 2,
   },
   {
@@ -399,7 +368,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 110,
     dueInDays: 9,
     postedDaysAgo: 5,
-    bids: 9,
     poster: 0,
   },
   {
@@ -409,7 +377,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 55.25,
     dueInDays: 3,
     postedDaysAgo: 0,
-    bids: 2,
     poster: 1,
   },
   {
@@ -420,7 +387,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 70,
     dueInDays: 8,
     postedDaysAgo: 6,
-    bids: 5,
     poster: 2,
   },
   {
@@ -430,7 +396,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 35,
     dueInDays: 4,
     postedDaysAgo: 9,
-    bids: 0,
     poster: 0,
   },
   {
@@ -441,7 +406,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 150,
     dueInDays: 10,
     postedDaysAgo: 3,
-    bids: 8,
     poster: 1,
   },
   {
@@ -451,7 +415,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 80,
     dueInDays: 5,
     postedDaysAgo: 2,
-    bids: 6,
     poster: 2,
   },
   {
@@ -462,7 +425,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 50,
     dueInDays: 6,
     postedDaysAgo: 4,
-    bids: 1,
     poster: 0,
   },
   {
@@ -473,7 +435,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 175,
     dueInDays: 17,
     postedDaysAgo: 10,
-    bids: 7,
     poster: 1,
   },
   {
@@ -484,7 +445,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 120,
     dueInDays: 11,
     postedDaysAgo: 5,
-    bids: 4,
     poster: 2,
   },
   {
@@ -494,7 +454,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     budget: 65,
     dueInDays: 21,
     postedDaysAgo: 13,
-    bids: 2,
     poster: 0,
   },
 ];
@@ -528,7 +487,6 @@ export interface SeededUser extends DemoUser {
 export interface SeedResult {
   users: SeededUser[];
   tasks: number;
-  bids: number;
   offers: number;
   reviews: number;
 }
@@ -572,7 +530,7 @@ export async function ensureUser(
 }
 
 /**
- * Loads the demo users, tasks and their bids. Refuses a database that holds tasks unless
+ * Loads the demo users, tasks and their offers. Refuses a database that holds tasks unless
  * `force`; with `force` it reuses demo users that exist and adds the tasks again.
  */
 export async function seedDemoData(
@@ -592,7 +550,6 @@ export async function seedDemoData(
 
   const now = options.now ?? new Date();
   const tasks: Insertable<TaskTable>[] = [];
-  const bids: Insertable<BidTable>[] = [];
   DEMO_TASKS.forEach((demo, index) => {
     const poster = users[demo.poster];
     if (!poster) throw new Error(`Demo task "${demo.title}" names no demo user`);
@@ -607,25 +564,15 @@ export async function seedDemoData(
       description: demo.description,
       deadline: formatLocalDate(new Date(now.getTime() + demo.dueInDays * DAY_MS)),
       budget_cents: toCents(demo.budget),
-      bids_count: demo.bids,
+      // The offers of the demo loop count here as they are added (demo-loop.ts): a Bid is an
+      // offer the poster can open, never a bare counter bid nobody can (decision 022).
+      bids_count: 0,
       user_id: poster.id,
       created_at: createdAt,
       updated_at: createdAt,
       // Every row names every column: a multi-row insert on SQLite writes NULL for a missing one.
       status: 'open',
     });
-    const bidders = users.filter((user) => user.id !== poster.id);
-    for (let bid = 0; bid < demo.bids; bid += 1) {
-      const bidder = bidders[bid % bidders.length];
-      if (!bidder) break;
-      const bidAt = postedAt + ((now.getTime() - postedAt) * (bid + 1)) / (demo.bids + 1);
-      bids.push({
-        id: crypto.randomUUID(),
-        task_id: id,
-        bidder_id: bidder.id,
-        created_at: new Date(bidAt).toISOString(),
-      });
-    }
   });
 
   const loop = addDemoLoop(
@@ -636,14 +583,12 @@ export async function seedDemoData(
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('tasks').values(tasks).execute();
-    if (bids.length) await trx.insertInto('bids').values(bids).execute();
     await trx.insertInto('offers').values(loop.offers).execute();
     await trx.insertInto('reviews').values(loop.reviews).execute();
   });
   return {
     users,
     tasks: tasks.length,
-    bids: bids.length,
     offers: loop.offers.length,
     reviews: loop.reviews.length,
   };

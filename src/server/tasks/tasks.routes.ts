@@ -12,13 +12,15 @@ import {
   taskCountSchema,
   taskSchema,
   updatedSchema,
+  type Task,
 } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
-import { optionalUser, requireUser } from '../auth/session.ts';
+import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
+import { createFullLists } from './full-list.ts';
 import { editTask, postTask } from './tasks.service.ts';
 import {
   countTasks,
@@ -26,6 +28,7 @@ import {
   getTask,
   listTasks,
   placeBid,
+  readersOfContacts,
   taskAnswerKey,
   TASK_ANSWER_TABLES,
 } from './tasks.store.ts';
@@ -50,13 +53,13 @@ export const errors = {
 };
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
-export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
-  app,
-  { auth, db, cacheSize },
-) => {
+export const tasksRoutes: FastifyPluginAsyncZod<
+  CachedReadsOptions & { fullListConcurrency: number }
+> = async (app, { auth, db, cacheSize, fullListConcurrency }) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
-  const tasks = createAnswerCache(db, cacheSize, TASK_ANSWER_TABLES);
-  const lists = createAnswerCache(db, cacheSize, TASK_ANSWER_TABLES);
+  const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
+  const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES);
+  const fullLists = createFullLists(db, fullListConcurrency);
   app.get(
     '/api/tasks',
     {
@@ -65,7 +68,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 300 bytes each (some 30 MB at 100,000 tasks): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -78,8 +81,14 @@ export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
         throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
       }
       const options = { includeEmail: user !== null };
+      // Every task at once: streamed, a few at a time (full-list.ts).
+      if (request.query.limit === undefined) {
+        return fullLists.send(reply, request.query, { ...options, viewerId: user?.id ?? null });
+      }
       const key = taskAnswerKey(request.query, options);
-      return lists.send(reply, key, () => listTasks(db, request.query, options));
+      const read = (viewerId: string | null) =>
+        listTasks(db, request.query, { ...options, viewerId });
+      return lists.sendTo(reply, key, user?.id ?? null, read, readersOfContacts);
     },
   );
 
@@ -109,7 +118,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
       const user = await optionalUser(auth, request);
       const { id } = request.params;
       const options = { includeEmail: user !== null };
-      return tasks.send(reply, taskAnswerKey(id, options), () => getTask(db, id, options));
+      const read = (viewerId: string | null) => getTask(db, id, { ...options, viewerId });
+      const readers = (task: Task) => readersOfContacts([task]);
+      return tasks.sendTo(reply, taskAnswerKey(id, options), user?.id ?? null, read, readers);
     },
   );
 
@@ -125,7 +136,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<CachedReadsOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = await requireUser(auth, request);
+      const user = await requireWriter(auth, request);
       const insertedId = await postTask(db, request.body, user.id);
       return reply.status(201).send({ insertedId });
     },

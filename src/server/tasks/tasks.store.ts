@@ -11,6 +11,8 @@ import {
   type Category,
   todayUtc,
 } from '../../shared/tasks.ts';
+import { CONTACT_MASKS } from '../../shared/conversations.ts';
+import { textFor } from '../conversations/contact-masking.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { groupCommit } from '../db/group-commit.ts';
 import { timeOrderedId } from '../db/time-ordered-id.ts';
@@ -49,6 +51,11 @@ type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
 export interface ReadOptions {
   /** Posters' emails go only to signed-in readers (issue 2, §4). */
   includeEmail: boolean;
+  /**
+   * Who reads: a description's contact details are masked for everyone but the poster, and the
+   * hired freelancer once the task is assigned (issue 17, decision 022). Null: nobody's party.
+   */
+  viewerId?: string | null;
 }
 
 const now = () => new Date().toISOString();
@@ -62,12 +69,13 @@ export const taskAnswerKey = (parameters: unknown, { includeEmail }: ReadOptions
   JSON.stringify([parameters, includeEmail, todayUtc()]);
 
 /** A row of selectTasks as the API answers it (every task answer, search included). */
-export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: string): Task {
+export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, today: string): Task {
+  const parties = { userId: row.user_id, assigneeId: row.assignee_id, status: row.status };
   return {
     _id: row.id,
     title: row.title,
     category: row.category as Category,
-    description: row.description,
+    description: textFor(parties, row.user_id, viewerId ?? '', row.description),
     deadline: row.deadline,
     budget: Number(row.budget_cents) / 100,
     ...(includeEmail ? { userEmail: row.email } : {}),
@@ -83,6 +91,24 @@ export function toTask(row: TaskRow, { includeEmail }: ReadOptions, today: strin
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
   };
+}
+
+/**
+ * Who reads these tasks otherwise than everybody (answer-cache.ts sendTo): the poster and the
+ * hired freelancer of each task whose description had contact details masked. A description
+ * that reads a mask as written only costs its parties an answer of their own.
+ */
+export function readersOfContacts(tasks: Iterable<Task>): string[] {
+  const readers: string[] = [];
+  for (const task of tasks) {
+    const { description } = task;
+    if (!description.includes(CONTACT_MASKS.email) && !description.includes(CONTACT_MASKS.phone)) {
+      continue;
+    }
+    readers.push(task.userId);
+    if (task.status !== 'open' && task.assignee) readers.push(task.assignee._id);
+  }
+  return readers;
 }
 
 /**
@@ -105,6 +131,27 @@ export function selectTasks(
     .select('assignee.image as assignee_image');
 }
 
+/** The list's conditions and order (spec §7 GET /tasks), on whatever it selects. */
+function listed<Q extends ReturnType<typeof selectTasks>>(
+  q: Q,
+  query: TaskListQuery,
+  email: string | undefined,
+  notBefore: string | undefined,
+): Q {
+  let listed = q as ReturnType<typeof selectTasks>;
+  if (query.category) listed = listed.where('tasks.category', '=', query.category);
+  if (email) listed = listed.where('user.email', '=', email);
+  if (query.status) listed = listed.where('tasks.status', '=', query.status);
+  if (notBefore) listed = listed.where('tasks.deadline', '>=', notBefore);
+  if (query.sort === 'deadline') listed = listed.orderBy('tasks.deadline', 'asc');
+  if (query.sort === 'bidsCount') listed = listed.orderBy('tasks.bids_count', 'desc');
+  return listed.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc') as Q;
+}
+
+/** `status=open` lists the tasks that take offers: open and not expired. */
+const notBeforeOf = (query: TaskListQuery, today: string) =>
+  query.status === 'open' ? today : undefined;
+
 export async function listTasks(
   db: Db,
   query: TaskListQuery,
@@ -113,27 +160,48 @@ export async function listTasks(
   const email = query.email?.toLowerCase();
   const { status } = query;
   const today = todayUtc();
-  // `status=open` lists the tasks that take offers: open and not expired.
-  const notBefore = status === 'open' ? today : undefined;
+  const notBefore = notBeforeOf(query, today);
   // The bound values, in the order the builder below binds them.
   const parameters = [query.category, email, status, notBefore, query.limit].filter(
     (value) => value !== undefined,
   );
   const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${status}:${query.sort}:${Boolean(query.limit)}`;
   const compiled = compiledOnce(db, shape, parameters, () => {
-    let q = selectTasks(db);
-    if (query.category) q = q.where('tasks.category', '=', query.category);
-    if (email) q = q.where('user.email', '=', email);
-    if (status) q = q.where('tasks.status', '=', status);
-    if (notBefore) q = q.where('tasks.deadline', '>=', notBefore);
-    if (query.sort === 'deadline') q = q.orderBy('tasks.deadline', 'asc');
-    if (query.sort === 'bidsCount') q = q.orderBy('tasks.bids_count', 'desc');
-    q = q.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc');
-    if (query.limit) q = q.limit(query.limit);
-    return q;
+    const q = listed(selectTasks(db), query, email, notBefore);
+    return query.limit ? q.limit(query.limit) : q;
   });
   const { rows } = await db.executeQuery(compiled);
   return rows.map((row) => toTask(row, options, today));
+}
+
+/**
+ * The ids of the whole list, in its order: what streaming it starts from (tasks.routes.ts). A
+ * few dozen bytes a task, where the tasks themselves are some 350.
+ */
+export async function listTaskIds(db: Db, query: TaskListQuery): Promise<string[]> {
+  const email = query.email?.toLowerCase();
+  const notBefore = notBeforeOf(query, todayUtc());
+  const rows = await listed(selectTasks(db), query, email, notBefore)
+    .clearSelect()
+    .select('tasks.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The tasks of `ids` that still exist, in the order of `ids`, as listTasks answers them. */
+export async function readTasksInOrder(
+  db: Db,
+  ids: readonly string[],
+  options: ReadOptions,
+): Promise<Task[]> {
+  if (ids.length === 0) return [];
+  const today = todayUtc();
+  const rows = await selectTasks(db).where('tasks.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toTask(row, options, today)] : [];
+  });
 }
 
 export async function getTask(db: Db, id: string, options: ReadOptions): Promise<Task> {

@@ -1,6 +1,7 @@
 import { FieldError } from '../form-field.tsx';
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '../../../shared/account-rules.ts';
+import { UNREACHABLE_MESSAGE } from '../../lib/api-error.ts';
 import { useToast } from '../toaster.tsx';
 import { HOME_HEADINGS, NEWSLETTER_THANKS } from './home-content.ts';
 import { Reveal } from './reveal.tsx';
@@ -14,17 +15,28 @@ function emailProblem(value: string): string | null {
   return EMAIL.test(value) ? null : AUTH_MESSAGES.emailInvalid;
 }
 
-/** spec §5, §7, §8: a valid email is required; subscribing only thanks the visitor, no call. */
+/** spec §5, §7, §8: a valid email is required; the sign-up is stored and confirmed by mail (issue 19). */
 export function Newsletter() {
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = emailProblem(email.trim());
     setError(problem);
     if (problem) return;
+    // Issue 19: stored, and confirmed by a mailed link (double opt-in).
+    const answer = await fetch('/api/newsletter', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: email.trim() }),
+    }).catch(() => undefined);
+    if (!answer?.ok) {
+      const body = (await answer?.json().catch(() => null)) as { message?: string } | null;
+      toast.error(body?.message ?? UNREACHABLE_MESSAGE);
+      return;
+    }
     toast.success(NEWSLETTER_THANKS);
     setEmail('');
   }

@@ -1,7 +1,9 @@
 import type { Message } from '../../../shared/conversations.ts';
 import {
   LIVE_EVENTS_PATH,
+  LIVE_EVENTS_TASK_PARAM,
   messageEventSchema,
+  taskEventSchema,
   notificationEventSchema,
   unreadEventSchema,
   type NotificationEvent,
@@ -18,6 +20,14 @@ export interface LiveHandlers {
   onNotification(event: NotificationEvent): void;
   /** A new message in one of my offer conversations, mine (from another tab) included. */
   onMessage(message: Message): void;
+  /** The watched task (`options.taskId`) changed (issue 17). */
+  onTaskChange(taskId: string): void;
+}
+
+export interface LiveConnection {
+  close(): void;
+  /** The position of the last event, for a stream opened after this one to go on from. */
+  lastEventId(): string | undefined;
 }
 
 /**
@@ -27,8 +37,21 @@ export interface LiveHandlers {
  * count is read again, since notifications may have been read elsewhere meanwhile. Returns the
  * function that closes the stream.
  */
-export function connectLiveEvents(handlers: LiveHandlers): () => void {
-  const source = new EventSource(LIVE_EVENTS_PATH);
+export function connectLiveEvents(
+  handlers: LiveHandlers,
+  options: { taskId?: string | undefined; lastEventId?: string | undefined } = {},
+): LiveConnection {
+  const params = new URLSearchParams();
+  if (options.taskId) params.set(LIVE_EVENTS_TASK_PARAM, options.taskId);
+  if (options.lastEventId) params.set('lastEventId', options.lastEventId);
+  const query = params.size ? `?${params}` : '';
+  const source = new EventSource(`${LIVE_EVENTS_PATH}${query}`);
+  let lastEventId = options.lastEventId;
+  // Every event with an id moves the position (the first line of the stream has one too).
+  const track = (event: Event) => {
+    const id = (event as MessageEvent).lastEventId;
+    if (id) lastEventId = id;
+  };
   let isClosed = false;
   // A count read before the latest event may be older than the event's: the event's wins.
   let eventsSeen = 0;
@@ -45,6 +68,11 @@ export function connectLiveEvents(handlers: LiveHandlers): () => void {
   };
 
   source.addEventListener('open', readUnreadCount);
+  for (const name of ['message', 'notification', 'unread']) source.addEventListener(name, track);
+  source.addEventListener('task', (event) => {
+    const parsed = taskEventSchema.safeParse(parseJson(String(event.data)));
+    if (parsed.success && !isClosed) handlers.onTaskChange(parsed.data.taskId);
+  });
   source.addEventListener('notification', (event) => {
     const parsed = notificationEventSchema.safeParse(parseJson(String(event.data)));
     if (!parsed.success || isClosed) return;
@@ -63,9 +91,12 @@ export function connectLiveEvents(handlers: LiveHandlers): () => void {
     if (parsed.success && !isClosed) handlers.onMessage(parsed.data);
   });
 
-  return () => {
-    isClosed = true;
-    source.close();
+  return {
+    close() {
+      isClosed = true;
+      source.close();
+    },
+    lastEventId: () => lastEventId,
   };
 }
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useToast } from '../../components/toaster.tsx';
 import { publishMessage } from '../conversations/live-messages.ts';
-import { connectLiveEvents } from './live-connection.ts';
+import { publishTaskChange, subscribeToWatchedTask, watchedTask } from '../tasks/live-task.ts';
+import { connectLiveEvents, type LiveHandlers } from './live-connection.ts';
 import { publishNotification, setUnreadCount } from './notifications-store.ts';
 import { isLinkInView, markLinkRead } from './read-while-shown.ts';
 
@@ -18,7 +19,7 @@ export { NotificationBell } from './notification-bell.tsx';
 export function LiveNotifications() {
   const toast = useToast();
   useEffect(() => {
-    const close = connectLiveEvents({
+    const handlers: LiveHandlers = {
       onUnreadCount: setUnreadCount,
       onNotification: ({ notification, unreadCount }) => {
         publishNotification(notification);
@@ -32,9 +33,19 @@ export function LiveNotifications() {
         }
       },
       onMessage: publishMessage,
+      onTaskChange: publishTaskChange,
+    };
+    let connection = connectLiveEvents(handlers, { taskId: watchedTask() });
+    // A task page opened or left: one stream still, now for that task, going on from where
+    // the last one was.
+    const stopWatching = subscribeToWatchedTask((taskId) => {
+      const lastEventId = connection.lastEventId();
+      connection.close();
+      connection = connectLiveEvents(handlers, { taskId, lastEventId });
     });
     return () => {
-      close();
+      stopWatching();
+      connection.close();
       setUnreadCount(null);
     };
   }, [toast]);

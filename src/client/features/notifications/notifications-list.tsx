@@ -22,7 +22,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * Issue 10: my notifications, newest first, a page at a time; new ones arrive live at the top.
- * Opening one marks it read; "Mark all as read" clears the bell.
+ * What the list shows is read (issue 17), its "New" tags kept for this visit; opening one marks
+ * it read too; "Mark all as read" clears the bell.
  */
 export function NotificationsList({ firstPage }: { firstPage: NotificationPage }) {
   const unreadCount = useUnreadCount();
@@ -44,6 +45,18 @@ export function NotificationsList({ firstPage }: { firstPage: NotificationPage }
     [],
   );
 
+  /**
+   * Reading the list reads what it shows (issue 17): the server marks them read, so the bell
+   * drops in every tab, while this visit still shows which were new.
+   */
+  const markShownRead = (shown: Notification[]) => {
+    const ids = shown.filter((item) => item.readAt === null).map((item) => item._id);
+    if (ids.length === 0) return;
+    setUnreadCountFrom(notificationsApi.markRead({ ids }).then((answer) => answer.unreadCount));
+  };
+  // The first page, once per visit (the list is keyed by the visit).
+  useEffect(() => markShownRead(firstPage.items), [firstPage]);
+
   const markLocallyRead = (isMarked: (item: Notification) => boolean) => {
     const now = new Date().toISOString();
     setItems((current) =>
@@ -63,6 +76,7 @@ export function NotificationsList({ firstPage }: { firstPage: NotificationPage }
         ...current,
         ...page.items.filter((item) => !current.some((known) => known._id === item._id)),
       ]);
+      markShownRead(page.items);
       setHasMore(page.items.length === NOTIFICATIONS_PAGE_SIZE);
     } catch (error) {
       toast.error(messageOf(error));

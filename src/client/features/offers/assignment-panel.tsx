@@ -10,7 +10,7 @@ import { useForm } from '../../lib/use-form.ts';
 import { RefusalNotes, RefusedAction } from '../tasks/owner-actions.tsx';
 import { whyNot } from '../tasks/task-permissions.ts';
 import { useTaskAction } from '../tasks/use-task-action.ts';
-import { OFFER_TOASTS } from './offer-messages.ts';
+import { endConfirm, OFFER_TOASTS } from './offer-messages.ts';
 import { offersApi } from './offers-api.ts';
 
 export function completeConfirm(freelancer: string) {
@@ -64,6 +64,8 @@ export function AssignmentPanel({
   }
 
   async function endAssignment(reason: string) {
+    // Ending is for good, like a hire: it asks first (issue 17).
+    if (!(await dialog.confirm(endConfirm(isPoster)))) return;
     focusTask();
     await runAction(() => offersApi.reopenTask(task._id, { reason }), OFFER_TOASTS.reopened);
   }

@@ -54,7 +54,10 @@ export function BidPanel({
   // An offer changes only while the task takes offers; a new one is refused by the task's status
   // or by their earlier offer on it (declined, or hired once). The hired freelancer needs neither.
   const taskRefusal = whyNot('offer', task, userId);
-  const newOfferRefusal = offer ? (CLOSED_OFFER_REASONS[offer.status] ?? null) : taskRefusal;
+  // An offer declined because someone else was hired is refused by the task, not the poster's no.
+  const closedReason =
+    offer && offer.declinedBecause !== 'hired' ? CLOSED_OFFER_REASONS[offer.status] : undefined;
+  const newOfferRefusal = offer ? (closedReason ?? taskRefusal) : taskRefusal;
 
   const close = () => {
     setMode('closed');

@@ -1,6 +1,7 @@
 import type { Offer } from '../../../shared/offers.ts';
 import { Fact } from '../../components/fact.tsx';
 import { formatBudget, formatDate } from '../../lib/format.ts';
+import { endedText, NOT_CHOSEN_LABEL } from './offer-messages.ts';
 import { OfferStatusBadge } from './offer-status-badge.tsx';
 
 /** An offer's price, status, date and message: what its author and the task's poster see. */
@@ -11,7 +12,11 @@ export function OfferDetails({ offer }: { offer: Omit<Offer, 'bidder' | 'taskId'
         {formatBudget(offer.amount)}
       </Fact>
       <Fact label="Status">
-        <OfferStatusBadge status={offer.status} />
+        {offer.declinedBecause === 'hired' ? (
+          <span className="badge badge-neutral font-semibold">{NOT_CHOSEN_LABEL}</span>
+        ) : (
+          <OfferStatusBadge status={offer.status} />
+        )}
       </Fact>
       <Fact label="Sent">
         <time dateTime={offer.createdAt}>{formatDate(offer.createdAt)}</time>
@@ -23,6 +28,11 @@ export function OfferDetails({ offer }: { offer: Omit<Offer, 'bidder' | 'taskId'
       >
         {offer.message}
       </Fact>
+      {offer.assignmentEnded && (
+        <Fact label="Why it ended" className="col-span-full" valueClassName="wrap-anywhere">
+          {endedText(offer.assignmentEnded.by, offer.assignmentEnded.reason)}
+        </Fact>
+      )}
     </dl>
   );
 }

@@ -23,5 +23,24 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
 /** Why a freelancer cannot make a new offer, given their earlier one (the server's words). */
 export const CLOSED_OFFER_REASONS: Partial<Record<OfferStatus, string>> = {
   declined: OFFER_MESSAGES.alreadyDeclined,
-  released: OFFER_MESSAGES.alreadyHired,
 };
+
+/** A declined offer's badge says why (issue 17): the poster's no, or another freelancer hired. */
+export const NOT_CHOSEN_LABEL = 'Not chosen';
+
+/** Who ended an assignment and why, as the two parties read it on the task page. */
+export function endedText(by: 'poster' | 'freelancer', reason: string): string {
+  return `${by === 'poster' ? 'The poster' : 'The freelancer'} ended the assignment: “${reason}”`;
+}
+
+export function endConfirm(isPoster: boolean) {
+  return {
+    title: isPoster ? 'Reopen the task?' : 'Back out of this task?',
+    text: isPoster
+      ? 'The assignment ends now and the task is open to offers again. The freelancer reads your reason.'
+      : 'The assignment ends now and it counts in your completion rate. The poster reads your reason.',
+    confirmText: isPoster ? 'Yes, reopen' : 'Yes, back out',
+    isDestructive: true,
+    icon: 'warning',
+  } as const;
+}

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { Offer } from '../../../shared/offers.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useDialog } from '../../components/dialogs.tsx';
 import { formatBudget } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { OfferConversation } from '../conversations/offer-conversation.tsx';
 import { UserLink } from '../profiles/user-link.tsx';
@@ -41,6 +43,17 @@ export function acceptConfirm(offer: Offer) {
   } as const;
 }
 
+/** Declining is for good (the bidder cannot offer again), so it asks first, as Accept does. */
+export function declineConfirm(offer: Offer) {
+  return {
+    title: `Decline the offer from ${offer.bidder.name}?`,
+    text: `${offer.bidder.name} is told that you declined it, and cannot make another offer on this task.`,
+    confirmText: 'Yes, decline',
+    isDestructive: true,
+    icon: 'warning',
+  } as const;
+}
+
 /**
  * The poster's view of the offers (issue 9): each bidder's name (to their profile), photo, rating
  * and completed jobs, the price, message and status, sortable by price or rating; Accept (after
@@ -68,7 +81,10 @@ export function TaskOffers({
     sort,
   );
   const waiting = shown.filter((offer) => offer.status === 'pending').length;
-  const canAnswer = whyNot('accept', task, userId) === null;
+  const canDecline = whyNot('decline', task, userId) === null;
+  // Hiring on a passed deadline is refused (issue 17): the poster is asked to move it first.
+  const acceptRefusal = whyNot('accept', task, userId);
+  const mustMoveDeadline = canDecline && acceptRefusal !== null;
 
   async function accept(offer: Offer) {
     if (!(await dialog.confirm(acceptConfirm(offer)))) return;
@@ -77,6 +93,7 @@ export function TaskOffers({
   }
 
   async function decline(offer: Offer) {
+    if (!(await dialog.confirm(declineConfirm(offer)))) return;
     heading.request();
     await runAction(
       () => offersApi.declineOffer(offer._id),
@@ -85,8 +102,8 @@ export function TaskOffers({
   }
 
   const answers = [
-    { verb: 'Accept', className: 'btn-primary', answer: accept },
-    { verb: 'Decline', className: 'btn-outline', answer: decline },
+    { verb: 'Accept', className: 'btn-primary', answer: accept, refused: acceptRefusal !== null },
+    { verb: 'Decline', className: 'btn-outline', answer: decline, refused: false },
   ];
 
   return (
@@ -123,6 +140,14 @@ export function TaskOffers({
           </label>
         )}
       </div>
+      {mustMoveDeadline && waiting > 0 && (
+        <p role="note" className="rounded-box border-l-4 border-warning bg-base-200 p-4">
+          {acceptRefusal}{' '}
+          <Link className="link link-primary" to={paths.editTask(task._id)}>
+            Edit the task
+          </Link>
+        </p>
+      )}
       {shown.length === 0 ? (
         <p className="rounded-box bg-base-200 p-6 text-center">No offers yet.</p>
       ) : (
@@ -151,19 +176,21 @@ export function TaskOffers({
                     </div>
                   </div>
                   <OfferDetails offer={offer} />
-                  {offer.status === 'pending' && canAnswer && (
+                  {offer.status === 'pending' && canDecline && (
                     <div className="flex flex-wrap gap-2">
-                      {answers.map(({ verb, className, answer }) => (
-                        <button
-                          key={verb}
-                          type="button"
-                          className={`btn btn-sm ${className}`}
-                          aria-label={`${verb} the offer from ${offer.bidder.name}`}
-                          onClick={() => answer(offer)}
-                        >
-                          {verb}
-                        </button>
-                      ))}
+                      {answers.map(({ verb, className, answer, refused }) =>
+                        refused ? null : (
+                          <button
+                            key={verb}
+                            type="button"
+                            className={`btn btn-sm ${className}`}
+                            aria-label={`${verb} the offer from ${offer.bidder.name}`}
+                            onClick={() => answer(offer)}
+                          >
+                            {verb}
+                          </button>
+                        ),
+                      )}
                     </div>
                   )}
                   <OfferConversation task={task} offer={offer} userId={userId} headingLevel={4} />

@@ -20,7 +20,10 @@ export interface TaskPageData {
   questions: Question[];
 }
 
-/** The page's loader (spec §2 "Loader fetches that task"), the four reads side by side. */
+/**
+ * The page's loader (spec §2 "Loader fetches that task"), the four reads side by side; the shell
+ * has started them with the navigation (lib/early-data.ts taskPageUrls).
+ */
 export async function loadTaskPage(id: string): Promise<TaskPageData> {
   const [task, offers, reviews, questions] = await Promise.all([
     api.getTask(id),

@@ -7,9 +7,11 @@ import * as search from './0005-search.ts';
 import * as savedSearchAlerts from './0006-saved-search-alerts.ts';
 import * as searchSpeed from './0007-search-speed.ts';
 import * as tableChangeCounts from './0008-table-change-counts.ts';
+import * as offerDeclineReasons from './0010-offer-decline-reasons.ts';
+import * as mailOutbox from './0011-mail-outbox.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-order-matching-indexes': orderMatchingIndexes,
   '0003-marketplace-loop': marketplaceLoop,
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-saved-search-alerts': savedSearchAlerts,
   '0007-search-speed': searchSpeed,
   '0008-table-change-counts': tableChangeCounts,
+  '0010-offer-decline-reasons': offerDeclineReasons,
+  '0011-mail-outbox': mailOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,342 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/server/db/types.ts';
+import { createRandom } from '../src/server/seed/bulk-tasks.ts';
+import { SEARCH_SORTS } from '../src/shared/search.ts';
+import { CATEGORIES } from '../src/shared/tasks.ts';
+import { ANY_REQUEST, type BareAnswers } from './bare-answers.ts';
+import {
+  CONNECTIONS,
+  ROOT,
+  SECONDS,
+  WARMUP_SECONDS,
+  captureAnswer,
+  log,
+  startServer,
+  type Route,
+} from './bench-server.ts';
+import { runLoad, type LoadSpec, type MeasuredLoad, type MixSpec } from './load.ts';
+import {
+  findFreePort,
+  spawnChild,
+  stopChild,
+  waitUntilAnswering,
+  type Child,
+} from './processes.ts';
+
+/**
+ * Issue 18: real traffic at 100,000 tasks. Many different tasks (at least 20,000 ids), many
+ * different searches (words and 3-letter prefixes drawn from the seeded titles, random
+ * category, minimum budget, sort and page), the home list and counter bids on random open tasks
+ * all the while, so that the answer cache cannot answer everything. Each request of a load is
+ * drawn at random (bench/load-worker.ts). Runs on a database search-bench.ts has seeded.
+ */
+
+export const MIX_TASK_IDS = 20_000;
+const WORDS = 160;
+const PREFIXES = 60;
+const SEARCHES = 5_000;
+const ONE_AT_A_TIME = 150;
+/** Connections reading tasks by id while the searches load the server. */
+const READER_CONNECTIONS = 5;
+
+export const MIX_TARGETS = {
+  sqlite: { mix: { rps: 4000, p99: 50 }, searches: { rps: 2000, p99: 60 } },
+  postgres: { mix: { rps: 2000, p99: 80 }, searches: { rps: 1000, p99: 100 } },
+} as const;
+export const ONE_SEARCH_P99_TARGET_MS = 5;
+export const TASK_WHILE_SEARCHING_P99_TARGET_MS = 10;
+export const RSS_TARGET_MB = 400;
+
+/** What the mix draws from, read from the seeded database before the server starts. */
+export interface MixPools {
+  taskIds: string[];
+  openTaskIds: string[];
+  /** Words and prefixes that the seeded titles hold. */
+  terms: string[];
+}
+
+export async function readMixPools(db: Kysely<Database>): Promise<MixPools> {
+  const random = createRandom(18);
+  const shuffle = <T>(list: T[]) => {
+    for (let i = list.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [list[i], list[j]] = [list[j]!, list[i]!];
+    }
+    return list;
+  };
+  const ids = await db.selectFrom('tasks').select(['id', 'status', 'deadline']).execute();
+  const today = new Date().toISOString().slice(0, 10);
+  const taskIds = shuffle(ids.map((row) => row.id)).slice(0, MIX_TASK_IDS);
+  const openTaskIds = shuffle(
+    ids.filter((row) => row.status === 'open' && row.deadline >= today).map((row) => row.id),
+  ).slice(0, MIX_TASK_IDS);
+
+  const { rows } = await sql<{ title: string }>`select title from tasks limit 20000`.execute(db);
+  const counts = new Map<string, number>();
+  for (const { title } of rows) {
+    for (const word of title.toLowerCase().match(/\p{L}{4,}/gu) ?? []) {
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  // Common and rare words alike: the most frequent, then a spread over the rest.
+  const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
+  const words = [
+    ...byCount.slice(0, WORDS / 2),
+    ...shuffle(byCount.slice(WORDS / 2)).slice(0, WORDS / 2),
+  ];
+  const prefixes = shuffle([...new Set(byCount.map((word) => word.slice(0, 3)))]).slice(
+    0,
+    PREFIXES,
+  );
+  return { taskIds, openTaskIds, terms: [...words, ...prefixes] };
+}
+
+/** `count` different search paths: a term, and at random a category, a minimum budget, a sort, a page. */
+export function searchPaths(terms: string[], count: number, seed = 11): string[] {
+  const random = createRandom(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const paths = new Set<string>();
+  for (let tries = 0; paths.size < count && tries < count * 10; tries += 1) {
+    const params = new URLSearchParams({ q: pick(terms) });
+    if (random() < 0.4) params.set('category', pick(CATEGORIES));
+    if (random() < 0.3) params.set('minBudget', String(pick([20, 50, 100, 250, 500])));
+    if (random() < 0.6) params.set('sort', pick(SEARCH_SORTS));
+    const page = 1 + Math.floor(random() * 3);
+    if (page > 1) params.set('page', String(page));
+    paths.add(`/api/tasks/search?${params}`);
+  }
+  return [...paths];
+}
+
+export interface MixResult {
+  /** Different task ids the loads draw from. */
+  taskIdCount: number;
+  mix: MeasuredLoad;
+  bareMix: MeasuredLoad;
+  searches: MeasuredLoad;
+  /** Tasks by id on a few connections while CONNECTIONS run different searches. */
+  taskWhileSearching: MeasuredLoad;
+  searchesBesideTasks: MeasuredLoad;
+  /** Each kind of search, one request at a time over HTTP: p99 over different queries. */
+  oneAtATime: { kind: string; p50Ms: number; p99Ms: number; maxMs: number }[];
+  /** The server's peak resident memory over the mix, and at its end. */
+  peakRssMb: number | undefined;
+  rssAfterMixMb: number | undefined;
+}
+
+/** The kinds of search timed one at a time: each sort, prefixes, filters, later pages. */
+function oneAtATimeKinds(pools: MixPools, asked: Set<string>): Record<string, string[]> {
+  const words = pools.terms.filter((term) => term.length > 3);
+  const prefixes = pools.terms.filter((term) => term.length === 3);
+  const random = createRandom(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  // Different queries, none asked before: the answer cache must not help.
+  const many = (make: () => string) => {
+    const paths = new Set<string>();
+    for (let tries = 0; paths.size < ONE_AT_A_TIME && tries < ONE_AT_A_TIME * 20; tries += 1) {
+      const path = make();
+      if (!asked.has(path)) paths.add(path);
+    }
+    for (const path of paths) asked.add(path);
+    return [...paths];
+  };
+  const q = (params: Record<string, string>) => `/api/tasks/search?${new URLSearchParams(params)}`;
+  const kinds: Record<string, string[]> = {
+    word: many(() => q({ q: pick(words) })),
+    '3-letter prefix': many(() => q({ q: pick(prefixes) })),
+    'two words': many(() => q({ q: `${pick(words)} ${pick(prefixes)}` })),
+    'word + category + min budget': many(() =>
+      q({ q: pick(words), category: pick(CATEGORIES), minBudget: '100' }),
+    ),
+    'filters only': many(() =>
+      q({ category: pick(CATEGORIES), minBudget: String(pick([20, 100, 500])) }),
+    ),
+    'word, page 3': many(() => q({ q: pick(words), page: '3' })),
+  };
+  for (const sort of SEARCH_SORTS) {
+    kinds[`prefix, sort ${sort}`] = many(() => q({ q: pick(prefixes), sort }));
+  }
+  return kinds;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+async function timeOneAtATime(baseUrl: string, paths: string[]) {
+  const times: number[] = [];
+  for (const url of paths) {
+    const start = performance.now();
+    const response = await fetch(`${baseUrl}${url}`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    p50Ms: round(percentile(times, 0.5)),
+    p99Ms: round(percentile(times, 0.99)),
+    maxMs: round(times.at(-1) ?? 0),
+  };
+}
+
+/** VmHWM and VmRSS of a process, in MB (Linux). */
+function readRssMb(pid: number): { peak: number; now: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+async function signUp(baseUrl: string, name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      email,
+      password: 'MixBench123',
+      image: 'https://images.example.com/mix.png',
+    }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => pair && !pair.endsWith('='))
+    .join('; ');
+}
+
+function writeMix(dir: string, name: string, mix: MixSpec): string {
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(mix));
+  return file;
+}
+
+function mixLoad(baseUrl: string, mixFile: string, connections = CONNECTIONS): LoadSpec {
+  return {
+    url: baseUrl,
+    mixFile,
+    method: 'GET',
+    headers: {},
+    connections,
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: SECONDS,
+  };
+}
+
+/** The loads of issue 18 on a server as `npm start` runs it, over a seeded database. */
+export async function runMixBench(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  dir: string,
+  pools: MixPools,
+): Promise<MixResult> {
+  const server = await startServer(env, baseUrl);
+  const pid = server.child.process.pid ?? 0;
+  try {
+    const reader = await signUp(baseUrl, 'Mix Reader');
+    const bidder = await signUp(baseUrl, 'Mix Bidder');
+    const taskPaths = pools.taskIds.map((id) => `/api/tasks/${id}`);
+    const bidPaths = pools.openTaskIds.map((id) => `/api/tasks/${id}/bids`);
+    const searches = searchPaths(pools.terms, SEARCHES);
+    const mixFile = writeMix(dir, 'mix', {
+      kinds: [
+        { label: 'task', weight: 35, method: 'GET', headers: {}, paths: taskPaths },
+        { label: 'search', weight: 30, method: 'GET', headers: {}, paths: searches },
+        {
+          label: 'home list',
+          weight: 10,
+          method: 'GET',
+          headers: {},
+          paths: ['/api/tasks?limit=8&sort=deadline'],
+        },
+        {
+          label: 'task signed in',
+          weight: 15,
+          method: 'GET',
+          headers: { cookie: reader },
+          paths: taskPaths,
+        },
+        {
+          label: 'bid',
+          weight: 10,
+          method: 'PATCH',
+          headers: { cookie: bidder, origin: baseUrl, 'content-type': 'application/json' },
+          paths: bidPaths,
+        },
+      ],
+    });
+    const searchFile = writeMix(dir, 'searches', {
+      kinds: [{ label: 'search', weight: 1, method: 'GET', headers: {}, paths: searches }],
+    });
+    const taskFile = writeMix(dir, 'tasks', {
+      kinds: [{ label: 'task', weight: 1, method: 'GET', headers: {}, paths: taskPaths }],
+    });
+
+    log('mix: the mix on the real server…');
+    const mix = await runLoad(mixLoad(baseUrl, mixFile), ROOT, pid);
+    const rss = readRssMb(pid);
+
+    log('mix: different searches alone…');
+    const searchesAlone = await runLoad(mixLoad(baseUrl, searchFile), ROOT, pid);
+
+    log('mix: tasks by id while searches run…');
+    const [searchesBesideTasks, taskWhileSearching] = await Promise.all([
+      runLoad(mixLoad(baseUrl, searchFile), ROOT, pid),
+      runLoad(mixLoad(baseUrl, taskFile, READER_CONNECTIONS), ROOT, pid),
+    ]);
+
+    // Last, on a server warmed up by the loads, with queries none of them asked.
+    log('mix: one search at a time…');
+    const oneAtATime = [];
+    for (const [kind, paths] of Object.entries(oneAtATimeKinds(pools, new Set(searches)))) {
+      oneAtATime.push({ kind, ...(await timeOneAtATime(baseUrl, paths)) });
+    }
+
+    log('mix: the mix on the bare server…');
+    const bareMix = await loadBare(baseUrl, dir, taskPaths[0] ?? '/api/tasks', mixFile);
+    // Two loads at once share the server's CPU: neither has a CPU per request of its own.
+    searchesBesideTasks.serverCpuMicros = undefined;
+    taskWhileSearching.serverCpuMicros = undefined;
+    return {
+      taskIdCount: taskPaths.length,
+      mix,
+      bareMix,
+      searches: searchesAlone,
+      taskWhileSearching,
+      searchesBesideTasks,
+      oneAtATime,
+      peakRssMb: rss?.peak,
+      rssAfterMixMb: rss?.now,
+    };
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
+/** The bare server answering every request of the mix with one task's bytes. */
+async function loadBare(baseUrl: string, dir: string, taskPath: string, mixFile: string) {
+  const route: Route = { label: 'task', method: 'GET', path: taskPath, headers: {} };
+  const answers: BareAnswers = { [ANY_REQUEST]: await captureAnswer(baseUrl, route) };
+  const answersFile = path.join(dir, 'mix-bare-answers.json');
+  fs.writeFileSync(answersFile, JSON.stringify(answers));
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: Child = spawnChild(['bench/bare-server.ts', answersFile, String(port)], {
+    cwd: ROOT,
+  });
+  try {
+    await waitUntilAnswering(`${url}${taskPath}`, child, performance.now());
+    return await runLoad(mixLoad(url, mixFile), ROOT, child.process.pid ?? 0);
+  } finally {
+    await stopChild(child);
+  }
+}

@@ -1,0 +1,87 @@
+import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../shared/task-rules.ts';
+import type { TaskListQuery } from '../../shared/tasks.ts';
+import { fetchOrUnreachable } from './api-error.ts';
+import { apiPaths } from './paths.ts';
+
+/**
+ * A page's data requested with its navigation, beside the page's code rather than after it
+ * (issue 17): the shell names the API reads each route's loader makes and starts them as the
+ * navigation renders, and the loader's `request` for the same URL takes the answer already on
+ * its way. An answer is taken once and only in its own navigation; a write through the app drops
+ * the ones not yet taken, which it may have made stale. A loader whose URLs are not named here
+ * simply fetches them itself.
+ */
+
+/** The two lists of the home page (spec §1), in its order. */
+export const HOME_LISTS: Record<'featured' | 'highlighted', TaskListQuery> = {
+  featured: { limit: HOME_FEATURED_COUNT, sort: 'deadline', status: 'open' },
+  highlighted: { limit: HOME_HIGHLIGHTED_COUNT, sort: 'bidsCount', status: 'open' },
+};
+
+/** What a task's page reads (features/tasks/task-page-data.ts). */
+export const taskPageUrls = (id: string) => [
+  apiPaths.task(id),
+  apiPaths.taskOffers(id),
+  apiPaths.taskReviews(id),
+  apiPaths.taskQuestions(id),
+];
+
+const byId: Record<string, (id: string) => string[]> = {
+  task: taskPageUrls,
+  'edit-task': (id) => [apiPaths.task(id)],
+  users: (id) => [apiPaths.user(id)],
+};
+
+/** The reads of the page at `pathname`; those that name the user once the session is known. */
+export function earlyUrls(pathname: string, email: string | undefined): string[] {
+  const [, first = '', id, more] = pathname.split('/');
+  try {
+    if (id && more === undefined && byId[first]) return byId[first](decodeURIComponent(id));
+  } catch {
+    return []; // Not an id the page can read either (a stray %).
+  }
+  const mine = email ? [apiPaths.taskList({ email })] : [];
+  const byPath: Record<string, string[]> = {
+    '/': Object.values(HOME_LISTS).map((list) => apiPaths.taskList(list)),
+    '/my-posted-tasks': mine,
+    '/my-bids': [apiPaths.myOffers],
+    '/notifications': [apiPaths.notifications()],
+    '/dashboard': [apiPaths.taskCount, ...mine, apiPaths.myOffers],
+    '/dashboard/my-tasks': mine,
+    '/dashboard/my-bids': [apiPaths.myOffers],
+    '/dashboard/saved-searches': [apiPaths.savedSearches],
+    '/dashboard/notifications/settings': [apiPaths.mailPreferences],
+  };
+  return byPath[pathname.replace(/(.)\/$/, '$1')] ?? [];
+}
+
+let navigation = '';
+/** This navigation's answers by URL; null once taken. */
+const started = new Map<string, Promise<Response> | null>();
+
+/** Starts the reads not yet started for this navigation (a new one forgets the last one's). */
+export function requestEarly(navigationKey: string, urls: string[]): void {
+  if (navigationKey !== navigation) {
+    navigation = navigationKey;
+    started.clear();
+  }
+  for (const url of urls) {
+    if (started.has(url)) continue;
+    const response = fetchOrUnreachable(url, { credentials: 'same-origin' });
+    // Its taker hears of a failure; one never taken is no error.
+    response.catch(() => {});
+    started.set(url, response);
+  }
+}
+
+/** The answer already on its way for a read of `url`, once. */
+export function takeEarly(url: string): Promise<Response> | undefined {
+  const response = started.get(url);
+  if (response) started.set(url, null);
+  return response ?? undefined;
+}
+
+/** A write may make the answers not yet taken stale. */
+export function dropEarly(): void {
+  for (const [url, response] of started) if (response) started.delete(url);
+}

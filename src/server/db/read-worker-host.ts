@@ -1,0 +1,36 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import { AppError } from '../errors.ts';
+import { openSqliteReader } from './database.ts';
+import type { ReadReply, ReadWorkerData } from './read-workers.ts';
+import type { Database } from './types.ts';
+
+/** A read a worker serves: given the worker's own read-only connection and the caller's args. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type WorkerRead = (db: Kysely<Database>, ...args: any[]) => Promise<unknown>;
+
+/**
+ * Inside a read worker (read-workers.ts): opens the read-only connection and answers each
+ * `{id, name, args}` with the named read's value, or what it threw. One read at a time, as
+ * SQLite serves one connection.
+ */
+export function serveReads(reads: Record<string, WorkerRead>): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveReads runs in a worker thread');
+  const { file } = workerData as ReadWorkerData;
+  const db = openSqliteReader(file);
+  port.on('message', async ({ id, name, args }: { id: number; name: string; args: unknown[] }) => {
+    let reply: ReadReply;
+    try {
+      const read = reads[name];
+      if (!read) throw new Error(`no read named ${name}`);
+      reply = { id, value: await read(db, ...args) };
+    } catch (error) {
+      reply =
+        error instanceof AppError
+          ? { id, error: { message: error.message, code: error.code } }
+          : { id, error: { message: error instanceof Error ? error.message : String(error) } };
+    }
+    port.postMessage(reply);
+  });
+}

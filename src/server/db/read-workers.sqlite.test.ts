@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postTask } from '../../../tests/support/marketplace.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { AppError } from '../errors.ts';
+import { sqliteFileOf } from './database.ts';
+import { createReadWorkers, type ReadWorkers } from './read-workers.ts';
+
+/** Reads on worker threads with connections of their own (issue 18). SQLite only. */
+let t: TestApp;
+let readers: ReadWorkers;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  readers = createReadWorkers(
+    new URL('../../../tests/support/test-read-worker.ts', import.meta.url),
+    { file: sqliteFileOf(t.config.dataDir) },
+    2,
+  );
+});
+afterAll(async () => {
+  await readers.close();
+  await t.close();
+});
+
+describe('read workers', () => {
+  it('leave the event loop free while a read holds a worker', async () => {
+    const order: string[] = [];
+    const slow = readers.run<number>('busyFor', [1500]).then(() => order.push('slow read'));
+    // The app answers on this thread meanwhile, long before the worker is free.
+    const response = await t.request('GET', '/api/tasks?limit=8&sort=deadline');
+    order.push('answer');
+    expect(response.statusCode).toBe(200);
+    await slow;
+    expect(order).toEqual(['answer', 'slow read']);
+  });
+
+  it('see what the serving connection has committed, at once', async () => {
+    const before = await readers.run<number>('countTasks', []);
+    await postTask(t, await t.signUp());
+    expect(await readers.run<number>('countTasks', [])).toBe(before + 1);
+  });
+
+  it('hand back a refusal as the same AppError, and other failures as errors', async () => {
+    const refusal = await readers.run('refuse', []).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: 'not_found', message: 'No such thing.' });
+    await expect(readers.run('no-such-read', [])).rejects.toThrow('no read named no-such-read');
+  });
+
+  it('run a second read on another worker while the first is busy', async () => {
+    const threads = await Promise.all([
+      readers.run<number>('busyFor', [200]),
+      readers.run<number>('busyFor', [200]),
+    ]);
+    expect(new Set(threads).size).toBe(2);
+  });
+});
+
+describe('the search route', () => {
+  it('answers the same through the read workers as inline', async () => {
+    const inline = await createTestApp({ READ_WORKERS: '0' });
+    try {
+      const poster = await inline.signUp();
+      await postTask(inline, poster, { title: 'Quokka illustration for a zoo' });
+      const path = '/api/tasks/search?q=quokk';
+      const expected = (await inline.request('GET', path)).json();
+      expect(expected.total).toBe(1);
+      const viaWorkers = await createTestApp({ DATA_DIR: inline.config.dataDir });
+      try {
+        expect(viaWorkers.config.readWorkers).toBeGreaterThan(0);
+        const answer = await viaWorkers.request('GET', path);
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual(expected);
+      } finally {
+        await viaWorkers.app.close();
+      }
+    } finally {
+      await inline.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import { AppError, type ErrorCode } from '../errors.ts';
+
+/**
+ * Reads that cost milliseconds (a search over many matches) run on worker threads, each with a
+ * read-only connection of its own to the SQLite file (WAL lets readers run beside the writer):
+ * the event loop never waits for them, so a task page or a bid is not queued behind another
+ * visitor's search, and the second core serves too (issue 18, docs/decisions/018-read-workers.md).
+ * The worker script names the reads it serves (read-worker-host.ts); each is the same function
+ * the process would run inline, given the worker's connection. Workers start with the first read.
+ */
+export interface ReadWorkers {
+  run<T>(name: string, args: unknown[]): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface Job {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  jobs: Map<number, Job>;
+}
+
+/** What a worker answers to a read: its value, or what it threw. */
+export type ReadReply =
+  { id: number; value: unknown } | { id: number; error: { message: string; code?: ErrorCode } };
+
+export interface ReadWorkerData {
+  file: string;
+}
+
+export function createReadWorkers(script: URL, data: ReadWorkerData, count: number): ReadWorkers {
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let isClosed = false;
+
+  const start = (): Slot => {
+    const worker = new Worker(script, { workerData: data });
+    const slot: Slot = { worker, jobs: new Map() };
+    worker.on('message', (reply: ReadReply) => {
+      const job = slot.jobs.get(reply.id);
+      if (!job) return;
+      slot.jobs.delete(reply.id);
+      if ('error' in reply) {
+        const { message, code } = reply.error;
+        job.reject(code ? new AppError(code, message) : new Error(message));
+      } else job.resolve(reply.value);
+    });
+    // A worker that dies fails only the reads it had; the next read starts another.
+    const fail = (error: Error) => {
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      for (const job of slot.jobs.values()) job.reject(error);
+      slot.jobs.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`read worker exited (${code})`)));
+    worker.unref();
+    slots.push(slot);
+    return slot;
+  };
+
+  /** The worker with the fewest reads in hand, starting one while there are fewer than `count`. */
+  const pick = (): Slot => {
+    let best: Slot | undefined;
+    for (const slot of slots) if (!best || slot.jobs.size < best.jobs.size) best = slot;
+    if (!best || (best.jobs.size > 0 && slots.length < count)) return start();
+    return best;
+  };
+
+  return {
+    run<T>(name: string, args: unknown[]) {
+      if (isClosed) return Promise.reject(new Error('read workers are closed'));
+      const slot = pick();
+      const id = nextId++;
+      return new Promise<T>((resolve, reject) => {
+        slot.jobs.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        slot.worker.postMessage({ id, name, args });
+      });
+    },
+    async close() {
+      isClosed = true;
+      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
+import {
+  createTestApp,
+  sessionCookie,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app.ts';
+import { PASSWORD_MESSAGES } from '../../shared/account-rules.ts';
+import { RESET_MAILS_PER_HOUR } from './account-mails.ts';
+
+/**
+ * Issue 19 "Accounts": forgot password, reset, and verification, with the mails read from a
+ * real SMTP server as they arrive. Both engines.
+ */
+let t: TestApp;
+let inbox: SmtpInbox;
+const APP = 'http://localhost:3999';
+const NEW_PASSWORD = 'Brand-new-2';
+const RESET_SUBJECT = 'Reset your Tasklane password';
+const VERIFY_SUBJECT = 'Confirm your email for Tasklane';
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({ SMTP_URL: inbox.url, MAIL_POLL_MS: '20', MAIL_RETRY_MS: '50' });
+});
+afterAll(async () => {
+  await t.close();
+  await inbox.close();
+});
+beforeEach(() => {
+  inbox.refusing = false;
+});
+
+const askReset = (email: string) =>
+  t.request('POST', '/api/auth/request-password-reset', { body: { email } });
+
+/** The token of the first link in a mail's text that goes to `page`. */
+function tokenIn(text: string | undefined, page: string): string {
+  const match = new RegExp(`${APP}${page}\\?token=([^\\s\\]>)]+)`).exec(text ?? '');
+  if (!match) throw new Error(`no ${page} link in: ${text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+async function outboxOf(address: string) {
+  return t.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('to_address', '=', address)
+    .orderBy('created_at')
+    .execute();
+}
+
+describe('forgot password', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await t.signUp({ name: 'Rosa Reset' });
+  });
+
+  it('answers the same for an address with an account and one without', async () => {
+    const known = await askReset(user.email);
+    const unknown = await askReset(`nobody-${Date.now()}@example.com`);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('mails a one-time link for an hour; the new password signs in and other sessions end', async () => {
+    const other = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'Secret123' },
+    });
+    const otherCookie = sessionCookie(other);
+    expect((await askReset(user.email)).statusCode).toBe(200);
+    // The first test's request mailed a link too: this is the second.
+    const mail = await inbox.next(user.email, { subject: RESET_SUBJECT, count: 2 });
+    expect(mail.html).toContain('Choose a new password');
+    expect(mail.text).toContain('The link works once, for one hour.');
+    const token = tokenIn(mail.text, '/reset-password');
+
+    const reset = await t.request('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: NEW_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Every session of the account is gone, on this instance at once.
+    for (const cookie of [user.cookie, otherCookie]) {
+      const session = await t.request('GET', '/api/auth/get-session', { headers: { cookie } });
+      expect(session.json()).toBeNull();
+    }
+    const sessions = await t.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(sessions).toEqual([]);
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: NEW_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    // The link works once.
+    const again = await t.request('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'Another-pass-3' },
+    });
+    expect(again.statusCode).toBe(400);
+    // And the account is told its password changed.
+    const changed = await inbox.next(user.email, { subject: 'Your Tasklane password was changed' });
+    expect(changed.text).toContain('every other device was signed out');
+  });
+
+  it('refuses a new password that breaks the sign-up rules, and keeps the old one', async () => {
+    const rosa = await t.signUp({ name: 'Rosa Rules' });
+    await askReset(rosa.email);
+    const token = tokenIn(
+      (await inbox.next(rosa.email, { subject: RESET_SUBJECT })).text,
+      '/reset-password',
+    );
+    for (const [newPassword, message] of [
+      ['Sh0rt', PASSWORD_MESSAGES.tooShort],
+      ['all-lowercase-1', PASSWORD_MESSAGES.noUppercase],
+    ] as const) {
+      const weak = await t.request('POST', '/api/auth/reset-password', {
+        body: { token, newPassword },
+      });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().message).toBe(message);
+    }
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: rosa.email, password: 'Secret123' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it(`mails one address at most ${RESET_MAILS_PER_HOUR} times an hour, answering as always`, async () => {
+    const flood = await t.signUp({ name: 'Fay Flood' });
+    for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i += 1) {
+      expect((await askReset(flood.email)).statusCode).toBe(200);
+    }
+    const resets = (await outboxOf(flood.email)).filter((row) => row.kind === 'reset-password');
+    expect(resets).toHaveLength(RESET_MAILS_PER_HOUR);
+  });
+});
+
+describe('account settings: password and devices', () => {
+  const signInAgain = async (user: TestUser, password = 'Secret123') =>
+    sessionCookie(
+      await t.request('POST', '/api/auth/sign-in/email', {
+        body: { email: user.email, password },
+      }),
+    );
+  const sessionOf = async (cookie: string) =>
+    (await t.request('GET', '/api/auth/get-session', { headers: { cookie } })).json();
+
+  it('changes the password with the current one, ends the other sessions, and mails the account', async () => {
+    const pat = await t.signUp({ name: 'Pat Password' });
+    const laptop = await signInAgain(pat);
+    const change = (body: Record<string, unknown>) =>
+      t.request('POST', '/api/auth/change-password', { user: pat, body });
+
+    const wrong = await change({ currentPassword: 'Wrong-pass-1', newPassword: NEW_PASSWORD });
+    expect(wrong.statusCode).toBe(400);
+    const weak = await change({ currentPassword: 'Secret123', newPassword: 'nocapitals1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe(PASSWORD_MESSAGES.noUppercase);
+    expect(await sessionOf(laptop)).not.toBeNull();
+
+    const done = await change({
+      currentPassword: 'Secret123',
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: true,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await sessionOf(laptop)).toBeNull();
+    expect(await sessionOf(sessionCookie(done))).not.toBeNull();
+    const mail = await inbox.next(pat.email, { subject: 'Your Tasklane password was changed' });
+    expect(mail.text).toContain('every other device was signed out');
+    // Only the successful change was told.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(inbox.to(pat.email).filter((m) => m.subject === mail.subject)).toHaveLength(1);
+  });
+
+  it('lists the signed-in devices and signs out everywhere else', async () => {
+    const dev = await t.signUp({ name: 'Dev Devices' });
+    const phone = await signInAgain(dev);
+    const list = async () =>
+      (await t.request('GET', '/api/auth/list-sessions', { user: dev })).json() as {
+        id: string;
+      }[];
+    expect(await list()).toHaveLength(2);
+    const revoke = await t.request('POST', '/api/auth/revoke-other-sessions', {
+      user: dev,
+      body: {},
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect(await list()).toHaveLength(1);
+    expect(await sessionOf(phone)).toBeNull();
+    expect(await sessionOf(dev.cookie)).not.toBeNull();
+  });
+});
+
+describe('email verification', () => {
+  it('mails a link at sign-up; following it verifies the address', async () => {
+    const vera = await t.signUp({ name: 'Vera Verify' });
+    const mail = await inbox.next(vera.email, { subject: VERIFY_SUBJECT });
+    expect(mail.text).toContain(vera.email);
+    const token = tokenIn(mail.text, '/verify-email');
+    const readVerified = async () =>
+      (
+        await t.db
+          .selectFrom('user')
+          .select('emailVerified')
+          .where('id', '=', vera.id)
+          .executeTakeFirstOrThrow()
+      ).emailVerified;
+    expect(Boolean(await readVerified())).toBe(false);
+    const verify = await t.request('GET', `/api/auth/verify-email?token=${token}`, {
+      user: vera,
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(Boolean(await readVerified())).toBe(true);
+    const session = await t.request('GET', '/api/auth/get-session', { user: vera });
+    expect(session.json().user.emailVerified).toBe(true);
+  });
+
+  it('mails a new link on request ("Resend")', async () => {
+    const ray = await t.signUp({ name: 'Ray Resend' });
+    await inbox.next(ray.email, { subject: VERIFY_SUBJECT });
+    const resend = await t.request('POST', '/api/auth/send-verification-email', {
+      user: ray,
+      body: { email: ray.email },
+    });
+    expect(resend.statusCode).toBe(200);
+    await inbox.next(ray.email, { subject: VERIFY_SUBJECT, count: 2 });
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps a mail the SMTP server refuses and sends it once when the server takes it', async () => {
+    inbox.refusing = true;
+    const sam = await t.signUp({ name: 'Sam Smtp-Down' });
+    await expect
+      .poll(async () => (await outboxOf(sam.email))[0]?.attempts ?? 0)
+      .toBeGreaterThanOrEqual(2);
+    const [waiting] = await outboxOf(sam.email);
+    expect(waiting).toMatchObject({ status: 'pending', last_error: expect.stringMatching(/451/) });
+    expect(inbox.to(sam.email)).toHaveLength(0);
+
+    inbox.refusing = false;
+    await inbox.next(sam.email);
+    await expect.poll(async () => (await outboxOf(sam.email))[0]?.status).toBe('sent');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.to(sam.email)).toHaveLength(1);
+  });
+
+  it('gives up on a mail a day old that still cannot be sent', async () => {
+    inbox.refusing = true;
+    const gil = await t.signUp({ name: 'Gil Giveup' });
+    await expect.poll(async () => (await outboxOf(gil.email))[0]?.attempts ?? 0).toBeGreaterThan(0);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await t.db
+      .updateTable('outbox')
+      .set({ created_at: dayAgo, next_attempt_at: dayAgo })
+      .where('to_address', '=', gil.email)
+      .execute();
+    await expect.poll(async () => (await outboxOf(gil.email))[0]?.status).toBe('failed');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps each mail as logged, not sent', async () => {
+    const local = await createTestApp({ MAIL_POLL_MS: '20' });
+    try {
+      const lou = await local.signUp({ name: 'Lou Local' });
+      const rowOf = () =>
+        local.db
+          .selectFrom('outbox')
+          .select(['status', 'subject', 'sent_at'])
+          .where('to_address', '=', lou.email)
+          .executeTakeFirst();
+      await expect.poll(async () => (await rowOf())?.status).toBe('logged');
+      // Done with: it keeps who and what kind, not its words.
+      expect(await rowOf()).toMatchObject({ subject: '', sent_at: null });
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import { BRAND } from '../../shared/brand.ts';
+import type { Database } from '../db/types.ts';
+import type { MailContent } from './mail-layout.ts';
+import type { MailRequest } from './outbox.ts';
+
+/**
+ * The security mails of issue 19: a reset link, an address to verify, a changed password. They
+ * cannot be turned off and carry no unsubscribe link.
+ */
+export type AccountMailKind = 'reset-password' | 'verify-email' | 'password-changed';
+
+/** How long a mailed reset link works (issue 19: one hour). */
+export const RESET_LINK_SECONDS = 60 * 60;
+/** How long a mailed verification link works. */
+export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
+/** Reset mails one address gets per hour, however often it is asked for; more are not sent. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+interface Recipient {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const SECURITY_REASON = `You get this email because of a change to your ${BRAND} account. Security emails cannot be turned off.`;
+
+export function accountMail(
+  kind: AccountMailKind,
+  user: Recipient,
+  url: string | undefined,
+  { publicUrl }: { publicUrl: string },
+): MailRequest {
+  const hello = `Hi ${user.name},`;
+  const notYou = `If this was not you, reset your password at ${publicUrl}/forgot-password.`;
+  const contents: Record<AccountMailKind, MailContent> = {
+    'reset-password': {
+      subject: `Reset your ${BRAND} password`,
+      preview: 'A link to choose a new password, valid for one hour.',
+      heading: 'Reset your password',
+      paragraphs: [hello, 'Someone asked to reset the password of your account. Choose a new one:'],
+      action: url ? { label: 'Choose a new password', url } : undefined,
+      note: 'The link works once, for one hour. If you did not ask for it, ignore this email: your password stays as it is.',
+      reason: SECURITY_REASON,
+    },
+    'verify-email': {
+      subject: `Confirm your email for ${BRAND}`,
+      preview: 'One click confirms this address is yours.',
+      heading: 'Confirm your email address',
+      paragraphs: [hello, `Confirm that ${user.email} is yours, so ${BRAND} can reach you:`],
+      action: url ? { label: 'Confirm my email', url } : undefined,
+      note: 'The link works for 24 hours. If you did not sign up, ignore this email.',
+      reason: SECURITY_REASON,
+    },
+    'password-changed': {
+      subject: `Your ${BRAND} password was changed`,
+      preview: 'Your password was changed and your other devices signed out.',
+      heading: 'Your password was changed',
+      paragraphs: [
+        hello,
+        'The password of your account was just changed, and every other device was signed out.',
+        notYou,
+      ],
+      reason: SECURITY_REASON,
+    },
+  };
+  return { kind, to: user.email, userId: user.id, content: contents[kind] };
+}
+
+/** Whether `email` has had RESET_MAILS_PER_HOUR reset mails in the last hour. */
+export async function tooManyResetMails(db: Kysely<Database>, email: string): Promise<boolean> {
+  const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', 'reset-password')
+    .where('to_address', '=', email)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) >= RESET_MAILS_PER_HOUR;
+}

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_TOKEN_REQUIRED, NOT_READY_MIGRATIONS } from '../../shared/observability.ts';
+import { postTask } from '../../../tests/support/marketplace.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+
+const TOKEN = 'metrics-token-0123456789';
+
+describe('health and readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('GET /api/health answers 200 while the process runs', async () => {
+    const response = await t.request('GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready answers 200 when the database answers and its migrations are applied', async () => {
+    const response = await t.request('GET', '/api/ready');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('GET /api/ready answers 503 while the latest migration is missing, and 200 once it is back', async () => {
+    const { rows } = await sql<{ name: string; timestamp: string }>`
+      select name, timestamp from kysely_migration order by name desc limit 1
+    `.execute(t.db);
+    const latest = rows[0]!;
+    await sql`delete from kysely_migration where name = ${latest.name}`.execute(t.db);
+    try {
+      const response = await t.request('GET', '/api/ready');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', message: NOT_READY_MIGRATIONS });
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${latest.name}, ${latest.timestamp})`.execute(
+        t.db,
+      );
+    }
+    expect((await t.request('GET', '/api/ready')).statusCode).toBe(200);
+  });
+
+  it('there is no /metrics without METRICS_TOKEN', async () => {
+    const response = await t.request('GET', '/metrics', {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  });
+  afterAll(async () => t.close());
+
+  const scrape = () =>
+    t.request('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+
+  it('refuses a missing or wrong token with 401', async () => {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+    ];
+    for (const headers of refused) {
+      const response = await t.request('GET', '/metrics', { headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: METRICS_TOKEN_REQUIRED });
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    }
+  });
+
+  it('counts requests by route and status, queries by engine, caches, streams and the event loop', async () => {
+    const poster = await t.signUp();
+    const id = await postTask(t, poster);
+    for (let i = 0; i < 3; i += 1) await t.request('GET', `/api/tasks/${id}`);
+    await t.request('GET', '/api/tasks/unknown-id');
+    await t.request('GET', '/api/tasks?limit=8&sort=deadline', { user: poster });
+
+    const response = await scrape();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.body;
+    const value = (series: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+    expect(
+      value('tasklane_http_requests_total{method="GET",route="/api/tasks/:id",status="200"}'),
+    ).toBe(3);
+    expect(
+      value('tasklane_http_requests_total{method="GET",route="/api/tasks/:id",status="404"}'),
+    ).toBe(1);
+    expect(
+      value(
+        'tasklane_http_request_duration_seconds_count{method="GET",route="/api/tasks/:id",status="200"}',
+      ),
+    ).toBe(3);
+    // Ids never become labels.
+    expect(text).not.toContain(id);
+    expect(
+      value(`tasklane_db_query_duration_seconds_count{engine="${t.engine}",outcome="ok"}`),
+    ).toBeGreaterThan(0);
+    // The first read of the task missed, the two after it were kept (no write in between),
+    // and the unknown id missed (a refusal is never kept).
+    expect(value('tasklane_answer_cache_lookups_total{cache="task",result="hit"}')).toBe(2);
+    expect(value('tasklane_answer_cache_lookups_total{cache="task",result="miss"}')).toBe(2);
+    expect(value('tasklane_session_cache_lookups_total{result="hit"}')).toBeGreaterThan(0);
+    expect(value('tasklane_event_streams_open')).toBe(0);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    if (t.engine === 'postgres') {
+      expect(value('tasklane_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+    } else {
+      expect(text).not.toContain('tasklane_db_pool_connections');
+    }
+  });
+});

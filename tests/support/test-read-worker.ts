@@ -1,0 +1,25 @@
+import { threadId } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { serveReads } from '../../src/server/db/read-worker-host.ts';
+import { AppError } from '../../src/server/errors.ts';
+
+/**
+ * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
+ * refusal and a count.
+ */
+serveReads({
+  async busyFor(_db, ms: number) {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      // Holds the worker's thread, as a long query would.
+    }
+    return threadId;
+  },
+  async refuse() {
+    throw new AppError('not_found', 'No such thing.');
+  },
+  async countTasks(db) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from tasks`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  },
+});
