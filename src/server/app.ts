@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { createAuth, type Auth } from './auth/auth.ts';
+import { authOpenApi, withAuthPaths } from './auth/auth-openapi.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import { sqliteFileOf, type DatabaseHandle, type Engine } from './db/database.ts';
@@ -79,7 +80,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // compressed once at build time (vite.config.ts) rather than on every request.
   await app.register(compress, { global: false });
 
+  const authDocument = await authOpenApi(auth);
   await app.register(swagger, {
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? withAuthPaths(document.openapiObject, authDocument)
+        : document.swaggerObject,
     openapi: {
       info: {
         title: 'Tasklane API',

@@ -192,6 +192,32 @@ describe('the web app and documents', () => {
     );
   });
 
+  it("describes issue 19's calls, Better Auth's account routes among them", async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const calls: Array<[string, string]> = [
+      ['/api/auth/sign-up/email', 'post'],
+      ['/api/auth/sign-in/email', 'post'],
+      ['/api/auth/request-password-reset', 'post'],
+      ['/api/auth/reset-password', 'post'],
+      ['/api/auth/verify-email', 'get'],
+      ['/api/auth/send-verification-email', 'post'],
+      ['/api/auth/change-email', 'post'],
+      ['/api/auth/change-password', 'post'],
+      ['/api/auth/list-sessions', 'get'],
+      ['/api/auth/revoke-other-sessions', 'post'],
+      ['/api/me/export', 'get'],
+      ['/api/me/delete-account', 'post'],
+      ['/api/me/mail-preferences', 'get'],
+      ['/api/contact', 'post'],
+    ];
+    for (const [path, method] of calls) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(paths).some((path) => path.includes('open-api'))).toBe(false);
+    const generated = await t.app.inject({ method: 'GET', url: '/api/auth/reference' });
+    expect(generated.statusCode).toBe(404);
+  });
+
   it("describes issue 10's calls: conversations, notifications and the event stream", async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
     const calls: Array<[string, string, string]> = [

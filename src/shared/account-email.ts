@@ -16,6 +16,12 @@ export const EMAIL_MESSAGES = {
   resetLinkBad: 'This link has expired or was already used. Ask for a new one.',
   passwordChanged: 'Your password is changed, and every other device is signed out.',
   signedOutElsewhere: 'Every other device is signed out.',
+  changeEmailSent:
+    'We emailed a link to your new address. Your email changes once you follow it; until then you sign in with this one.',
+  deleteConfirmTitle: 'Delete your account?',
+  deleteConfirmText:
+    'Your open tasks are deleted, your pending offers withdrawn and your sessions ended. What others received from you stays, as "Deleted user". This cannot be undone.',
+  deleteConfirmButton: 'Delete my account',
   deleteAssigned:
     'You have a task in progress, as its poster or its freelancer. Finish it, or reopen it, before you delete your account.',
   deletePasswordWrong: 'That password is not right. Your account is as it was.',

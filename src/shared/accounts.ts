@@ -46,6 +46,8 @@ export const signUpSchema = z.object({
 
 /** Issue 19: the body of a password reset or change, its new password under the sign-up rules. */
 export const newPasswordSchema = z.object({ newPassword: passwordSchema });
+/** Issue 19: the address an account moves to, once a link mailed there is followed. */
+export const changeEmailSchema = z.object({ newEmail: emailSchema });
 
 export const signInSchema = z.object({
   email: emailSchema,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { EMAIL_MESSAGES } from '../../src/shared/account-email.ts';
-import { PASSWORD_MESSAGES } from '../../src/shared/account-rules.ts';
+import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../src/shared/account-rules.ts';
 import { CONTACT_MESSAGES, CONTACT_THANKS } from '../../src/shared/contact.ts';
 import { HOME_HEADINGS } from '../../src/client/components/home/home-content.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
@@ -288,6 +288,32 @@ test('the account page changes the password and signs out the other devices', as
     profile: { email: string; name: string };
   };
   expect(data.profile).toMatchObject({ email: ann.email, name: ann.name });
+});
+
+test('the account page changes the email once the new address follows its link; the old one is told', async ({
+  page,
+}) => {
+  const eve = await signUp('Eve Email');
+  const newEmail = `new-${eve.email}`;
+  await signIn(page, eve.email, SIGN_UP_PASSWORD);
+  await expect(page).toHaveURL(`${server.url}/`);
+  await page.goto(`${server.url}/dashboard/account`);
+  const form = page.getByRole('form', { name: 'Change email' });
+  await form.getByLabel('New email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Send a confirmation link' }).click();
+  await expect(form.getByText(AUTH_MESSAGES.emailInvalid)).toBeVisible();
+  await form.getByLabel('New email').fill(newEmail);
+  await form.getByRole('button', { name: 'Send a confirmation link' }).click();
+  await expect(toast(page, 'success', EMAIL_MESSAGES.changeEmailSent)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`Signed in as ${eve.email}`);
+
+  const told = await inbox.next(eve.email, { subject: 'Your Tasklane email is about to change' });
+  expect(told.text).toContain(newEmail);
+  const confirm = await inbox.next(newEmail, { subject: 'Confirm your new email for Tasklane' });
+  await page.goto(linkIn(confirm.text, '/verify-email'));
+  await expect(page.getByRole('status').filter({ hasText: EMAIL_MESSAGES.verified })).toBeVisible();
+  await page.goto(`${server.url}/dashboard/account`);
+  await expect(page.getByRole('main')).toContainText(`Signed in as ${newEmail}`);
 });
 
 test.describe('at 375 px', () => {

@@ -88,6 +88,7 @@ export const apiPaths = {
   unsubscribe: '/api/mail/unsubscribe',
   contact: '/api/contact',
   myExport: '/api/me/export',
+  deleteAccount: '/api/me/delete-account',
   newsletterConfirm: '/api/newsletter/confirm',
   savedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
 } as const;

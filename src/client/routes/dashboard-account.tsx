@@ -8,6 +8,8 @@ import { FormField } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { accountApi } from '../features/accounts/account-api.ts';
+import { ChangeEmailForm } from '../features/accounts/change-email-form.tsx';
+import { DeleteAccount } from '../features/accounts/delete-account.tsx';
 import { deviceName, type DeviceSession } from '../features/accounts/devices.ts';
 import { formatDeadline } from '../lib/format.ts';
 import { apiPaths, paths } from '../lib/paths.ts';
@@ -28,15 +30,20 @@ async function loadDevices(): Promise<{ devices: DeviceSession[]; currentId?: st
   return { devices, currentId };
 }
 
+async function loadAccount() {
+  const [devices, hasPassword] = await Promise.all([loadDevices(), accountApi.hasPassword()]);
+  return { ...devices, hasPassword };
+}
+
 /**
  * /dashboard/account (issue 19): change the password (the current one required; every other
- * device signed out), download my data, and the devices signed in, with "Sign out everywhere
- * else".
+ * device signed out) and the email (once the new address is verified), download my data, the
+ * devices signed in, with "Sign out everywhere else", and delete the account.
  */
 export default function DashboardAccount() {
   const { user } = useSession();
   const toast = useToast();
-  const loaded = useRouteData('account', loadDevices);
+  const { hasPassword, ...loaded } = useRouteData('account', loadAccount);
   const [{ devices, currentId }, setDevices] = useState(loaded);
   const [isSigningOut, setIsSigningOut] = useState(false);
   const form = useForm(changePasswordSchema, { currentPassword: '', newPassword: '' });
@@ -79,37 +86,48 @@ export default function DashboardAccount() {
         </Link>
       </p>
 
-      <section aria-labelledby="password-heading" className="card bg-base-200">
+      <section aria-labelledby="email-heading" className="card bg-base-200">
         <div className="card-body gap-3">
-          <h2 id="password-heading" className="card-title">
-            Change password
+          <h2 id="email-heading" className="card-title">
+            Change email
           </h2>
-          <form
-            noValidate
-            onSubmit={changePassword}
-            className="space-y-3"
-            aria-label="Change password"
-          >
-            <FormField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...form.field('currentPassword')}
-            />
-            <FormField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...form.field('newPassword')}
-            />
-            <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Saving…' : 'Change password'}
-            </button>
-          </form>
+          <ChangeEmailForm />
         </div>
       </section>
+
+      {hasPassword && (
+        <section aria-labelledby="password-heading" className="card bg-base-200">
+          <div className="card-body gap-3">
+            <h2 id="password-heading" className="card-title">
+              Change password
+            </h2>
+            <form
+              noValidate
+              onSubmit={changePassword}
+              className="space-y-3"
+              aria-label="Change password"
+            >
+              <FormField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+                {...form.field('currentPassword')}
+              />
+              <FormField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                required
+                {...form.field('newPassword')}
+              />
+              <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
+                {form.isSubmitting ? 'Saving…' : 'Change password'}
+              </button>
+            </form>
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="data-heading" className="card bg-base-200">
         <div className="card-body gap-3">
@@ -152,6 +170,15 @@ export default function DashboardAccount() {
           >
             {isSigningOut ? 'Signing out…' : 'Sign out everywhere else'}
           </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="delete-heading" className="card border border-error">
+        <div className="card-body gap-3">
+          <h2 id="delete-heading" className="card-title">
+            Delete account
+          </h2>
+          <DeleteAccount hasPassword={hasPassword} />
         </div>
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
-import { askQuestion, sendMessage } from '../../../tests/support/conversations.ts';
+import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
 import {
   call,
   hiredTask,
@@ -11,6 +11,7 @@ import {
   readTaskRow,
 } from '../../../tests/support/marketplace.ts';
 import { isPostgres } from '../db/engine.ts';
+import { FRESH_SIGN_IN_MS } from './account-deletion.ts';
 import {
   createTestApp,
   validTask,
@@ -149,5 +150,53 @@ describe('POST /api/me/delete-account', () => {
       .where('userId', '=', dana.id)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('confirms a Google account (no password) by a sign-in in the last 5 minutes', async () => {
+    const gus = await t.signUp({ name: 'Gus Google' });
+    // As Google sign-in leaves it: an account of the provider, with no password.
+    await t.db
+      .updateTable('account')
+      .set({ providerId: 'google', accountId: `google-${gus.id}`, password: null })
+      .where('userId', '=', gus.id)
+      .execute();
+    // The session's start, written as the engine keeps it (a date, or ISO text on SQLite).
+    const { createdAt } = await t.db
+      .selectFrom('session')
+      .select('createdAt')
+      .where('userId', '=', gus.id)
+      .executeTakeFirstOrThrow();
+    const startAt = (at: Date) =>
+      t.db
+        .updateTable('session')
+        .set({ createdAt: typeof createdAt === 'string' ? at.toISOString() : at })
+        .where('userId', '=', gus.id)
+        .execute();
+    await startAt(new Date(Date.now() - FRESH_SIGN_IN_MS - 60_000));
+    expect(await remove(gus)).toEqual({
+      status: 403,
+      body: { message: EMAIL_MESSAGES.deleteNeedsFreshSignIn },
+    });
+
+    await startAt(new Date());
+    expect((await remove(gus)).status).toBe(200);
+    expect((await call(t, 'GET', '/api/auth/get-session', gus)).body).toBeNull();
+  });
+
+  it('tells a deleted account nothing more: no notification, no mail', async () => {
+    const eli = await t.signUp({ name: 'Eli Asker' });
+    const cysTask = await postTask(t, cy, validTask({ title: 'Cy second task' }));
+    const question = await askQuestion(t, eli, cysTask, 'Can I start tomorrow?');
+    expect((await remove(eli, 'Secret123')).status).toBe(200);
+
+    await replyTo(t, cy, question, 'Yes, please do.');
+    for (const table of ['notifications', 'outbox'] as const) {
+      const rows = await t.db
+        .selectFrom(table)
+        .select('id')
+        .where('user_id', '=', eli.id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
   });
 });

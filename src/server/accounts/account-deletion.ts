@@ -4,6 +4,7 @@ import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { takeFromBidsCount } from '../tasks/tasks.store.ts';
+import { deletedAddress } from './deleted-accounts.ts';
 
 type Db = Kysely<Database>;
 
@@ -158,7 +159,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       .updateTable('user')
       .set({
         name: EMAIL_MESSAGES.deletedUserName,
-        email: `deleted-${userId}@deleted.invalid`,
+        email: deletedAddress(userId),
         image: null,
         updatedAt: at,
       })

@@ -1,11 +1,12 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { getCookies } from 'better-auth/cookies';
-import { bearer, genericOAuth } from 'better-auth/plugins';
+import { bearer, genericOAuth, openAPI } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { ZodType } from 'zod';
 import {
   AUTH_MESSAGES,
+  changeEmailSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   newPasswordSchema,
@@ -88,14 +89,48 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
+        const link = tokenPage('/verify-email', token);
+        // A change of address (issue 19) mails the link to the new address (Better Auth passes
+        // it as `user.email`) and tells the old one, still the stored address.
+        const stored = await db
+          .selectFrom('user')
+          .select('email')
+          .where('id', '=', user.id)
+          .executeTakeFirst();
+        if (!stored || stored.email === user.email) {
+          await enqueueMail(db, accountMail('verify-email', user, link, config));
+          return;
+        }
+        await enqueueMail(db, accountMail('change-email', user, link, config));
         await enqueueMail(
           db,
-          accountMail('verify-email', user, tokenPage('/verify-email', token), config),
+          accountMail(
+            'email-changing',
+            { ...user, email: stored.email },
+            undefined,
+            config,
+            user.email,
+          ),
         );
       },
       afterEmailVerification: async (user) => sessions.forgetUser(user.id),
     },
-    user: { changeEmail: { enabled: false } }, // the email is read-only (spec §2, edit-profile)
+    // Issue 19: a new address takes effect once the link mailed to it is followed (the email
+    // stays read-only on the profile form, spec §2); the old address is told at the request.
+    user: { changeEmail: { enabled: true } },
+    databaseHooks: {
+      user: {
+        update: {
+          // Following the link mailed to a new address proves that address is the user's.
+          before: async (data, ctx) =>
+            ctx?.path === '/verify-email' && data.email
+              ? { data: { ...data, emailVerified: true } }
+              : undefined,
+          // A changed address or verification is never served from this instance's cache.
+          after: async (user) => sessions.forgetUser(user.id),
+        },
+      },
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -108,6 +143,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         '/request-password-reset': attemptRule,
         '/send-verification-email': attemptRule,
         '/reset-password': attemptRule,
+        '/change-email': attemptRule,
         // Every page load reads the session: limited per address, users behind one NAT or
         // proxy would be shown as signed out. It tries nothing, so it costs an attacker nothing.
         '/get-session': false,
@@ -135,6 +171,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           assertValid(newPasswordSchema, ctx.body);
         }
+        if (ctx.path === '/change-email') assertValid(changeEmailSchema, ctx.body);
         if (ctx.path === '/update-user') {
           assertValid(profileSchema, ctx.body);
           // Store what was validated: a trimmed name, and no photo rather than an empty one.
@@ -156,6 +193,8 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       // sign-in answers in `set-auth-token` as `Authorization: Bearer …`; only the signed
       // form, so a token read from the database alone is not enough.
       bearer({ requireSignature: true }),
+      // Its routes' OpenAPI description, merged into ours (auth-openapi.ts); no page of its own.
+      openAPI({ disableDefaultReference: true }),
       ...(google
         ? [
             // Google through its OpenID Connect discovery document; the issuer is configurable

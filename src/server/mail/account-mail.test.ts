@@ -6,7 +6,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app.ts';
-import { PASSWORD_MESSAGES } from '../../shared/account-rules.ts';
+import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../shared/account-rules.ts';
 import { RESET_MAILS_PER_HOUR } from './account-mails.ts';
 
 /**
@@ -193,6 +193,73 @@ describe('account settings: password and devices', () => {
     expect(await list()).toHaveLength(1);
     expect(await sessionOf(phone)).toBeNull();
     expect(await sessionOf(dev.cookie)).not.toBeNull();
+  });
+});
+
+describe('account settings: change email', () => {
+  const CONFIRM_SUBJECT = 'Confirm your new email for Tasklane';
+  const CHANGING_SUBJECT = 'Your Tasklane email is about to change';
+  const stored = async (id: string) =>
+    t.db
+      .selectFrom('user')
+      .select(['email', 'emailVerified'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const askChange = (user: TestUser | undefined, newEmail: unknown) =>
+    t.request('POST', '/api/auth/change-email', { user, body: { newEmail } });
+
+  it('moves the account once the link mailed to the new address is followed; the old one is told', async () => {
+    const cam = await t.signUp({ name: 'Cam Change' });
+    const newEmail = `moved-${cam.email}`;
+    expect((await askChange(cam, newEmail)).statusCode).toBe(200);
+    expect((await stored(cam.id)).email).toBe(cam.email);
+
+    const told = await inbox.next(cam.email, { subject: CHANGING_SUBJECT });
+    expect(told.text).toContain(newEmail);
+    expect(told.text).toContain(`${APP}/forgot-password`);
+    const confirm = await inbox.next(newEmail, { subject: CONFIRM_SUBJECT });
+    const token = tokenIn(confirm.text, '/verify-email');
+
+    const follow = await t.request('GET', `/api/auth/verify-email?token=${token}`, { user: cam });
+    expect(follow.statusCode).toBe(200);
+    const after = await stored(cam.id);
+    expect(after.email).toBe(newEmail);
+    expect(Boolean(after.emailVerified)).toBe(true);
+    const session = await t.request('GET', '/api/auth/get-session', { user: cam });
+    expect(session.json().user.email).toBe(newEmail);
+
+    const signIn = (email: string) =>
+      t.request('POST', '/api/auth/sign-in/email', { body: { email, password: 'Secret123' } });
+    expect((await signIn(newEmail)).statusCode).toBe(200);
+    expect((await signIn(cam.email)).statusCode).toBe(401);
+  });
+
+  it('answers the same for an address another account uses, and mails it nothing', async () => {
+    const ida = await t.signUp({ name: 'Ida Taken' });
+    const other = await t.signUp({ name: 'Oli Other' });
+    await inbox.next(other.email, { subject: VERIFY_SUBJECT });
+    const taken = await askChange(ida, other.email);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual((await askChange(ida, `free-${ida.email}`)).json());
+    await inbox.next(`free-${ida.email}`, { subject: CONFIRM_SUBJECT });
+    expect(inbox.to(other.email).filter((m) => m.subject === CONFIRM_SUBJECT)).toHaveLength(0);
+    expect((await stored(ida.id)).email).toBe(ida.email);
+  });
+
+  it('refuses a bad address with the sign-up message, and a visitor who is not signed in', async () => {
+    const bea = await t.signUp({ name: 'Bea Bad' });
+    const bad = await askChange(bea, 'not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(AUTH_MESSAGES.emailInvalid);
+    expect((await askChange(undefined, `x-${bea.email}`)).statusCode).toBe(401);
+    expect((await stored(bea.id)).email).toBe(bea.email);
+    const changeMails = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', 'in', ['change-email', 'email-changing'])
+      .where('user_id', '=', bea.id)
+      .execute();
+    expect(changeMails).toHaveLength(0);
   });
 });
 

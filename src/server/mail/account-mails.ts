@@ -8,7 +8,8 @@ import type { MailRequest } from './outbox.ts';
  * The security mails of issue 19: a reset link, an address to verify, a changed password. They
  * cannot be turned off and carry no unsubscribe link.
  */
-export type AccountMailKind = 'reset-password' | 'verify-email' | 'password-changed';
+export type AccountMailKind =
+  'reset-password' | 'verify-email' | 'password-changed' | 'change-email' | 'email-changing';
 
 /** How long a mailed reset link works (issue 19: one hour). */
 export const RESET_LINK_SECONDS = 60 * 60;
@@ -25,11 +26,16 @@ interface Recipient {
 
 const SECURITY_REASON = `You get this email because of a change to your ${BRAND} account. Security emails cannot be turned off.`;
 
+/**
+ * `user` is whom the mail goes to; for 'change-email' that is the new address (with the link)
+ * and for 'email-changing' the old one, with `otherEmail` the address asked for.
+ */
 export function accountMail(
   kind: AccountMailKind,
   user: Recipient,
   url: string | undefined,
   { publicUrl }: { publicUrl: string },
+  otherEmail = '',
 ): MailRequest {
   const hello = `Hi ${user.name},`;
   const notYou = `If this was not you, reset your password at ${publicUrl}/forgot-password.`;
@@ -59,6 +65,29 @@ export function accountMail(
       paragraphs: [
         hello,
         'The password of your account was just changed, and every other device was signed out.',
+        notYou,
+      ],
+      reason: SECURITY_REASON,
+    },
+    'change-email': {
+      subject: `Confirm your new email for ${BRAND}`,
+      preview: 'One click moves your account to this address.',
+      heading: 'Confirm your new email address',
+      paragraphs: [
+        hello,
+        `You asked to sign in to ${BRAND} as ${user.email} from now on. Confirm that this address is yours:`,
+      ],
+      action: url ? { label: 'Confirm my new email', url } : undefined,
+      note: 'The link works for 24 hours. Until it is followed, your account keeps its old address. If you did not ask for this, ignore this email.',
+      reason: SECURITY_REASON,
+    },
+    'email-changing': {
+      subject: `Your ${BRAND} email is about to change`,
+      preview: `Someone asked to move your account to ${otherEmail}.`,
+      heading: 'Your email address is about to change',
+      paragraphs: [
+        hello,
+        `Someone signed in to your account asked to use ${otherEmail} from now on. It changes once a link we sent there is followed.`,
         notYou,
       ],
       reason: SECURITY_REASON,

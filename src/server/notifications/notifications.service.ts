@@ -13,6 +13,7 @@ import {
   type NotificationPage,
   type NotificationType,
 } from '../../shared/notifications.ts';
+import { deletedAmong } from '../accounts/deleted-accounts.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database, Position } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -75,6 +76,11 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
     db,
     notices.flatMap((notice) => namedOf(notice) ?? []),
   );
+  // Nobody tells a deleted account anything (issue 19): no notification, so no mail.
+  const deleted = await deletedAmong(
+    db,
+    notices.flatMap((notice) => notice.recipients.filter((id): id is string => !!id)),
+  );
   const rows = notices.flatMap((notice) => {
     const named = namedOf(notice);
     const text = NOTIFICATION_TEXTS[notice.type]({
@@ -84,7 +90,9 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
       reason: notice.reason,
     });
     const recipients = new Set(
-      notice.recipients.filter((id): id is string => !!id && id !== notice.actorId),
+      notice.recipients.filter(
+        (id): id is string => !!id && id !== notice.actorId && !deleted.has(id),
+      ),
     );
     return [...recipients].map((userId) => ({
       id: crypto.randomUUID(),

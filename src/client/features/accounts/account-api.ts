@@ -23,5 +23,14 @@ export const accountApi = {
   devices: () => request<DeviceSession[]>('GET', auth('/list-sessions')),
   currentSessionId: async () =>
     (await request<{ session: { id: string } } | null>('GET', apiPaths.session))?.session.id,
+  changeEmail: (newEmail: string) =>
+    request<{ status: boolean }>('POST', auth('/change-email'), { newEmail }),
+  /** Whether the account has a password (else it signs in with Google only). */
+  hasPassword: async () =>
+    (await request<{ providerId: string }[]>('GET', auth('/list-accounts'))).some(
+      (account) => account.providerId === 'credential',
+    ),
+  deleteAccount: (password: string | undefined) =>
+    request<{ message: string }>('POST', apiPaths.deleteAccount, { password }),
   signOutElsewhere: () => request<unknown>('POST', auth('/revoke-other-sessions'), {}),
 };
