@@ -57,6 +57,9 @@ export async function serverEnv(dataDir: string, databaseUrl = '') {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     AUTH_RATE_LIMIT_MAX: '1000000',
+    // The bench's users are all new: the new-account limits (issue 20) would stop its writers.
+    NEW_ACCOUNT_TASKS_PER_DAY: '1000000',
+    NEW_ACCOUNT_OFFERS_PER_DAY: '1000000',
     DATABASE_URL: databaseUrl,
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
   };

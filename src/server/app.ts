@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { authOpenApi, withAuthPaths } from './auth/auth-openapi.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { grantAdminEmails } from './moderation/admins.ts';
 import type { Config } from './config.ts';
 import { sqliteFileOf, type DatabaseHandle, type Engine } from './db/database.ts';
 import { createReadWorkers } from './db/read-workers.ts';
@@ -29,6 +30,8 @@ import { EventStreams } from './events/event-streams.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { announceTaskChanges } from './events/task-changes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { adminRoutes } from './moderation/admin.routes.ts';
+import { blocksRoutes } from './moderation/blocks.routes.ts';
 import { contactRoutes } from './mail/contact.routes.ts';
 import { mailPreferencesRoutes } from './mail/mail-preferences.routes.ts';
 import { startMailSender, type MailSender } from './mail/mail-sender.ts';
@@ -74,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestLog(app, config);
 
   const auth = createAuth({ config, db: deps.db, engine: deps.engine, secret: deps.authSecret });
+  // Issue 20: the operators of ADMIN_EMAILS whose addresses are proven.
+  const granted = await grantAdminEmails(deps.db, config.adminEmails);
+  if (granted > 0) app.log.info({ granted }, 'ADMIN_EMAILS: accounts made admins');
   await registerSecurity(app, config);
 
   // Compression where it pays: the task list (routes opt in) and the built assets, which are
@@ -172,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(savedSearchesRoutes, { auth, db: deps.db });
   await app.register(mailPreferencesRoutes, { auth, db: deps.db, secret: deps.authSecret });
   await app.register(accountsRoutes, { auth, db: deps.db });
+  await app.register(blocksRoutes, { auth, db: deps.db });
+  await app.register(adminRoutes, { auth, db: deps.db });
   await app.register(contactRoutes, {
     db: deps.db,
     supportEmail: config.supportEmail,

@@ -95,6 +95,13 @@ const envSchema = z.object({
   MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Refuse posting, offers and messages until the account's email is verified. */
   REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
+  /** Issue 20: accounts made admins at start and at sign-up, comma separated. */
+  ADMIN_EMAILS: optionalText,
+  /** Tasks and offers an account less than a day old may post and make per day. */
+  NEW_ACCOUNT_TASKS_PER_DAY: positiveInt(5),
+  NEW_ACCOUNT_OFFERS_PER_DAY: positiveInt(20),
+  /** Different users whose reports hide an item until an admin looks at it. */
+  REPORTS_TO_HIDE: positiveInt(3),
 });
 
 export interface Config {
@@ -135,6 +142,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; retryMs: number };
   requireEmailVerification: boolean;
   supportEmail: string;
+  /** Issue 20: lower-cased addresses that are admins. */
+  adminEmails: string[];
+  newAccountLimits: { tasksPerDay: number; offersPerDay: number };
+  reportsToHide: number;
 }
 
 /**
@@ -220,5 +231,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
     supportEmail: e.SUPPORT_EMAIL,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    newAccountLimits: {
+      tasksPerDay: e.NEW_ACCOUNT_TASKS_PER_DAY,
+      offersPerDay: e.NEW_ACCOUNT_OFFERS_PER_DAY,
+    },
+    reportsToHide: e.REPORTS_TO_HIDE,
   };
 }

@@ -75,6 +75,10 @@ const APP_ENV = [
   'MAIL_POLL_MS',
   'MAIL_RETRY_MS',
   'REQUIRE_EMAIL_VERIFICATION',
+  'ADMIN_EMAILS',
+  'NEW_ACCOUNT_TASKS_PER_DAY',
+  'NEW_ACCOUNT_OFFERS_PER_DAY',
+  'REPORTS_TO_HIDE',
 ];
 
 const live = new Set<ChildProcess>();
@@ -129,6 +133,9 @@ async function startOnce(options: StartServerOptions, port: number): Promise<Ser
     PUBLIC_URL: url,
     LOG_LEVEL: 'info',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Browser tests make many tasks and offers with accounts a moment old.
+    NEW_ACCOUNT_TASKS_PER_DAY: '100000',
+    NEW_ACCOUNT_OFFERS_PER_DAY: '100000',
     ...(options.clientDir !== undefined ? { CLIENT_DIR: options.clientDir } : {}),
   });
   for (const [name, value] of Object.entries(options.env ?? {})) {

@@ -38,6 +38,9 @@ export async function createTestApp(
     DATA_DIR: testDb.dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Tests make many tasks and offers with accounts a moment old; guard-rails tests set less.
+    NEW_ACCOUNT_TASKS_PER_DAY: '100000',
+    NEW_ACCOUNT_OFFERS_PER_DAY: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

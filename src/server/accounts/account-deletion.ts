@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { takeFromBidsCount } from '../tasks/tasks.store.ts';
+import { withdrawPendingOffers } from '../offers/offers.store.ts';
 import { deletedAddress } from './deleted-accounts.ts';
 
 type Db = Kysely<Database>;
@@ -127,13 +127,12 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
 
     const at = new Date().toISOString();
     const pending = await trx
-      .updateTable('offers')
-      .set({ status: 'withdrawn', updated_at: at })
+      .selectFrom('offers')
+      .select(['id', 'task_id'])
       .where('bidder_id', '=', userId)
       .where('status', '=', 'pending')
-      .returning('task_id')
       .execute();
-    for (const offer of pending) await takeFromBidsCount(trx, offer.task_id);
+    await withdrawPendingOffers(trx, pending, at);
 
     await trx
       .deleteFrom('tasks')

@@ -25,8 +25,8 @@ export function withAuthPaths<T extends OpenApiDocument>(
 ): T {
   const paths: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(authDocument.paths ?? {})) {
-    // The generator's own route is an implementation detail, not part of the API.
-    if (path.startsWith('/open-api')) continue;
+    // Neither the generator's own route nor the admin plugin's are served (auth.routes.ts).
+    if (path.startsWith('/open-api') || path.startsWith('/admin/')) continue;
     paths[`${AUTH_BASE_PATH}${path}`] = retag(item);
   }
   return {

@@ -2,10 +2,11 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { AppError } from '../errors.ts';
-import { hasNul, NUL_CHARACTER } from '../http-errors.ts';
+import { hasNul, NOT_FOUND, NUL_CHARACTER } from '../http-errors.ts';
 import { optionalUser } from './session.ts';
 
 export const BAD_URL = 'The request URL is not valid.';
+const UNSERVED = [`${AUTH_BASE_PATH}/admin/`, `${AUTH_BASE_PATH}/open-api/`];
 
 function urlOf(target: string, base: string | undefined): URL {
   try {
@@ -46,6 +47,11 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       const changer = request.method === 'POST' ? await optionalUser(auth, request) : null;
       // On our own address, never the client's Host header (which may be anything at all).
       const url = urlOf(request.url, auth.options.baseURL);
+      // Better Auth's admin routes are not served: operators act through /api/admin, which
+      // records every action (issue 20); nor is the generator behind our OpenAPI document.
+      if (UNSERVED.some((prefix) => url.pathname.startsWith(prefix))) {
+        throw new AppError('not_found', NOT_FOUND);
+      }
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
       const body = typeof request.body === 'string' && request.body ? request.body : undefined;

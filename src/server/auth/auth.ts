@@ -1,7 +1,7 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { getCookies } from 'better-auth/cookies';
-import { bearer, genericOAuth, openAPI } from 'better-auth/plugins';
+import { admin, bearer, genericOAuth, openAPI } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { ZodType } from 'zod';
 import {
@@ -23,6 +23,8 @@ import {
   tooManyResetMails,
   VERIFY_LINK_SECONDS,
 } from '../mail/account-mails.ts';
+import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import { grantAdmin } from '../moderation/admins.ts';
 import { loadAuthSecret } from './secret.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -31,6 +33,8 @@ export const CLIENT_IP_HEADER = 'x-tasklane-client-ip';
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
 export const COOKIE_PREFIX = 'tasklane';
+/** Issue 20: the role of Tasklane's operators (Better Auth's admin plugin). */
+export const ADMIN_ROLE = 'admin';
 
 export interface AuthDeps {
   config: Config;
@@ -53,6 +57,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
   const { google, authRateLimit } = config;
   const attemptRule = { window: authRateLimit.windowSeconds, max: authRateLimit.max };
   const sessions = new SessionCache(config.sessionCacheSeconds * 1000);
+  const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   /** A page of the web app that takes a mailed token (issue 19). */
   const tokenPage = (page: string, token: string) =>
     `${config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
@@ -113,13 +118,24 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
           ),
         );
       },
-      afterEmailVerification: async (user) => sessions.forgetUser(user.id),
+      afterEmailVerification: async (user) => {
+        // An operator's address (ADMIN_EMAILS) becomes an admin once it is proven (issue 20).
+        if (isAdminEmail(user.email)) await grantAdmin(db, user.id);
+        sessions.forgetUser(user.id);
+      },
     },
     // Issue 19: a new address takes effect once the link mailed to it is followed (the email
     // stays read-only on the profile form, spec §2); the old address is told at the request.
     user: { changeEmail: { enabled: true } },
     databaseHooks: {
       user: {
+        // A Google account comes verified: an operator's address is an admin from the start.
+        create: {
+          before: async (user) =>
+            user.emailVerified && isAdminEmail(user.email)
+              ? { data: { ...user, role: ADMIN_ROLE } }
+              : undefined,
+        },
         update: {
           // Following the link mailed to a new address proves that address is the user's.
           before: async (data, ctx) =>
@@ -195,6 +211,16 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       bearer({ requireSignature: true }),
       // Its routes' OpenAPI description, merged into ours (auth-openapi.ts); no page of its own.
       openAPI({ disableDefaultReference: true }),
+      // Issue 20: roles, bans with a reason and an end, and revoking a user's sessions. Its
+      // routes under /api/auth/admin are not served (auth.routes.ts): operators act through
+      // /api/admin, which records every action.
+      admin({
+        adminRoles: [ADMIN_ROLE],
+        bannedUserMessage: (user) =>
+          user.banExpires
+            ? MODERATION_MESSAGES.suspended(user.banReason ?? '', user.banExpires)
+            : MODERATION_MESSAGES.banned(user.banReason ?? ''),
+      }),
       ...(google
         ? [
             // Google through its OpenID Connect discovery document; the issuer is configurable
@@ -220,6 +246,8 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
   return Object.assign(betterAuth(options), {
     sessions,
     requireEmailVerification: config.requireEmailVerification,
+    /** Issue 20: what accounts less than a day old may post and offer (moderation/guard-rails). */
+    newAccountLimits: config.newAccountLimits,
     sessionCookieName: getCookies(options).sessionToken.name,
   });
 }

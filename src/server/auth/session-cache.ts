@@ -5,6 +5,8 @@ export interface SessionUser {
   name: string;
   /** Issue 19: whether the email address has been verified (Google's count as verified). */
   emailVerified: boolean;
+  /** Issue 20: 'admin' for operators; anything else is an ordinary user. */
+  role?: string | null | undefined;
 }
 
 interface Entry {

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, SIGN_IN_REQUIRED } from '../errors.ts';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { parseCookies } from 'better-call';
-import type { Auth } from './auth.ts';
+import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import { ADMIN_ROLE, type Auth } from './auth.ts';
 import type { SessionUser } from './session-cache.ts';
 
 export type { SessionUser } from './session-cache.ts';
@@ -62,10 +63,15 @@ export async function optionalUser(
   if (cached) return cached;
   const session = await auth.api.getSession({ headers: credential.headers });
   if (!session) return null;
-  const { id, email, name, emailVerified } = session.user;
-  const user = { id, email, name, emailVerified };
+  const user = sessionUserOf(session.user);
   auth.sessions.set(token, user, new Date(session.session.expiresAt));
   return user;
+}
+
+/** What a request keeps of Better Auth's user. */
+function sessionUserOf(user: SessionUser): SessionUser {
+  const { id, email, name, emailVerified, role } = user;
+  return { id, email, name, emailVerified, role };
 }
 
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
@@ -101,10 +107,19 @@ export async function requireSession(
   const credential = credentialOf(auth, request);
   const session = credential && (await auth.api.getSession({ headers: credential.headers }));
   if (!session) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
-  const { id, email, name, emailVerified } = session.user;
   return {
-    user: { id, email, name, emailVerified },
+    user: sessionUserOf(session.user),
     token: session.session.token,
     expiresAt: new Date(session.session.expiresAt),
   };
+}
+
+/**
+ * An operator (issue 20), checked on a session read in full, never from the cache: a role taken
+ * away or a session revoked stops admin calls at once, on every instance.
+ */
+export async function requireAdmin(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+  const { user } = await requireSession(auth, request);
+  if (user.role !== ADMIN_ROLE) throw new AppError('forbidden', MODERATION_MESSAGES.adminsOnly);
+  return user;
 }

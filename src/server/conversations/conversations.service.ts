@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import { publishEvent } from '../events/event-bus.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findOffer } from '../offers/offers.store.ts';
+import { assertNotBlocked } from '../moderation/blocks.ts';
 import { readTaskFacts, type StoredTaskFacts } from '../tasks/task-status.ts';
 import { textFor } from './contact-masking.ts';
 import {
@@ -103,6 +104,7 @@ export async function askQuestion(
   limit: WriteLimit,
 ): Promise<string> {
   const task = await taskOrNotFound(db, taskId);
+  await assertNotBlocked(db, askerId, task.userId);
   return write(db, limit, askerId, text, async (trx, { author_id, ...question }) => {
     await insertQuestion(trx, { ...question, task_id: taskId, asker_id: author_id });
     const recipients = [task.userId];
@@ -125,6 +127,9 @@ export async function replyToQuestion(
   if (authorId !== task.userId && authorId !== question.asker_id) {
     throw new AppError('forbidden', M.notInThread);
   }
+  // The thread is between the poster and the asker: a block between them closes it.
+  const other = authorId === task.userId ? question.asker_id : task.userId;
+  await assertNotBlocked(db, authorId, other);
   return write(db, limit, authorId, text, async (trx, reply) => {
     await insertReply(trx, { ...reply, question_id: questionId });
     const recipients = [task.userId, question.asker_id];
@@ -184,6 +189,8 @@ export async function sendMessage(
   limit: WriteLimit,
 ): Promise<string> {
   const { task, userIds } = await conversationOf(db, offerId, authorId);
+  const other = userIds.find((id) => id !== authorId) ?? authorId;
+  await assertNotBlocked(db, authorId, other);
   return write(db, limit, authorId, text, async (trx, message) => {
     await insertMessage(trx, { ...message, offer_id: offerId });
     // The author's own streams too: their other tabs show what they sent.

@@ -14,6 +14,16 @@ export interface UserTable {
   image: string | null;
   createdAt: ColumnType<Date | string, Date | string, Date | string>;
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  /** Issue 20, Better Auth's admin plugin: 'user' or 'admin' (none reads as 'user'). */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
+  banned: ColumnType<boolean | number | null, boolean | undefined, boolean | null>;
+  banReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A suspension's end; none with `banned` is a ban for good. */
+  banExpires: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 }
 
 /** Better Auth's session table: the columns we read (an open event stream's session). */
@@ -243,7 +253,50 @@ export interface VerificationTable {
   value: string;
 }
 
+/** Issue 20: the blocker's tasks and conversations are closed to the blocked. */
+export interface BlockTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** Issue 20: every admin action, append-only. */
+export interface AdminActionTable {
+  id: string;
+  admin_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string;
+  /** JSON. */
+  details: ColumnType<string, string | undefined, never>;
+  created_at: string;
+}
+
+export type ReportItemType = 'task' | 'question' | 'reply' | 'message' | 'review' | 'user';
+
+/** Issue 20: one report per reporter per item. */
+export interface ReportTable {
+  id: string;
+  reporter_id: string;
+  item_type: ReportItemType;
+  item_id: string;
+  author_id: string;
+  reason: string;
+  note: string | null;
+  status: ColumnType<
+    'open' | 'dismissed' | 'actioned',
+    'open' | undefined,
+    'dismissed' | 'actioned'
+  >;
+  created_at: string;
+  closed_at: ColumnType<string | null, never, string>;
+}
+
 export interface Database {
+  blocks: BlockTable;
+  admin_actions: AdminActionTable;
+  reports: ReportTable;
   user: UserTable;
   account: AccountTable;
   verification: VerificationTable;

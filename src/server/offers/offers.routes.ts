@@ -9,6 +9,7 @@ import {
 } from '../../shared/offers.ts';
 import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
 import { requireUser, requireWriter } from '../auth/session.ts';
+import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import {
   acceptOffer,
@@ -39,11 +40,12 @@ export const offersRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
           'One offer per freelancer per task; a withdrawn one may be made again. Raises bidsCount by one.',
         params: taskIdParamsSchema,
         body: offerInputSchema,
-        response: { 201: insertedSchema, ...errors },
+        response: { 201: insertedSchema, ...errors, 429: errors[400] },
       },
     },
     async (request, reply) => {
       const user = await requireWriter(auth, request);
+      await assertNewAccountAllowance(db, user.id, 'offer', auth.newAccountLimits);
       const insertedId = await makeOffer(db, request.params.id, user.id, request.body);
       return reply.status(201).send({ insertedId });
     },

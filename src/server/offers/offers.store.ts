@@ -1,3 +1,4 @@
+import { takeFromBidsCount } from '../tasks/tasks.store.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { OfferDeclinedBecause, OfferStatus } from '../../shared/offers.ts';
 import type { Database, OfferTable } from '../db/types.ts';
@@ -90,6 +91,33 @@ export async function setOfferStatus(
     .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Withdraws those of `offers` still pending, each taking its one back from its task's bidsCount
+ * (the task's row first, as every transaction of a task locks it: no deadlocks). For offers
+ * ended by someone else than their author: a block, a ban, a deleted account (issues 19, 20).
+ */
+export async function withdrawPendingOffers(
+  trx: Db,
+  offers: readonly { id: string; task_id: string }[],
+  at: string,
+): Promise<number> {
+  let withdrawn = 0;
+  for (const offer of offers) {
+    await takeFromBidsCount(trx, offer.task_id);
+    if (await setOfferStatus(trx, offer.id, 'pending', 'withdrawn', at)) {
+      withdrawn += 1;
+      continue;
+    }
+    // Its author withdrew it meanwhile (or it was hired): the count was theirs to change.
+    await trx
+      .updateTable('tasks')
+      .set((eb) => ({ bids_count: eb('bids_count', '+', 1) }))
+      .where('id', '=', offer.task_id)
+      .execute();
+  }
+  return withdrawn;
 }
 
 /** The author's new price and message while pending; 0 when pending no more or nothing changed. */

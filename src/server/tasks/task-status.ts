@@ -10,6 +10,7 @@ import {
 } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { assertNotBlocked, notBlockedWith } from '../moderation/blocks.ts';
 
 /**
  * The task status rules of src/shared/task-status.ts turned into SQL (docs/decisions/007): every
@@ -28,6 +29,9 @@ export function assertTaskId(id: string): void {
   if (!TASK_ID.test(id)) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
 }
 
+/** The actions by which one user reaches a task's poster (issue 20: blocks stop them). */
+const REACHES_POSTER: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer']);
+
 /** The WHERE of `action` by `actorId` on `today`: the rule's statuses, actor and state. */
 export function taskActionGuard(action: TaskAction, actorId: string, today: string) {
   const rule = TASK_ACTIONS[action];
@@ -43,6 +47,8 @@ export function taskActionGuard(action: TaskAction, actorId: string, today: stri
     }
     if (rule.notExpired) conditions.push(eb('tasks.deadline', '>=', today));
     if (rule.notDelivered) conditions.push(eb('tasks.delivered_at', 'is', null));
+    // Issue 20: a bid or an offer reaches the poster, which a block between them forbids.
+    if (REACHES_POSTER.has(action)) conditions.push(notBlockedWith(eb, 'tasks.user_id', actorId));
     return eb.and(conditions);
   };
 }
@@ -100,6 +106,7 @@ export async function assertTaskAction(
   if (refusal) {
     throw new AppError(refusal.status === 403 ? 'forbidden' : 'conflict', refusal.message);
   }
+  if (REACHES_POSTER.has(action)) await assertNotBlocked(db, actorId, facts.userId);
   return facts;
 }
 

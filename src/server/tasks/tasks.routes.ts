@@ -16,6 +16,7 @@ import {
 } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
+import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
@@ -132,11 +133,12 @@ export const tasksRoutes: FastifyPluginAsyncZod<
         description:
           'The poster is the signed-in user; userEmail and userName in the body are ignored.',
         body: taskInputSchema,
-        response: { 201: insertedSchema, ...errors },
+        response: { 201: insertedSchema, ...errors, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const user = await requireWriter(auth, request);
+      await assertNewAccountAllowance(db, user.id, 'task', auth.newAccountLimits);
       const insertedId = await postTask(db, request.body, user.id);
       return reply.status(201).send({ insertedId });
     },

@@ -293,7 +293,7 @@ export async function placeBid(db: Db, id: string, bidderId: string): Promise<nu
   const at = new Date();
   const today = todayUtc(at);
   const guard = taskActionGuard('counterBid', bidderId, today);
-  const count = compiledOnce(db, 'bid:count', [1, id, 'open', today], () =>
+  const count = compiledOnce(db, 'bid:count', [1, id, 'open', today, bidderId, bidderId], () =>
     db
       .updateTable('tasks')
       .set((eb) => ({ bids_count: eb('bids_count', '+', 1) }))

@@ -9,6 +9,7 @@ import * as searchSpeed from './0007-search-speed.ts';
 import * as tableChangeCounts from './0008-table-change-counts.ts';
 import * as offerDeclineReasons from './0010-offer-decline-reasons.ts';
 import * as mailOutbox from './0011-mail-outbox.ts';
+import * as trustAndSafety from './0012-trust-and-safety.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-table-change-counts': tableChangeCounts,
   '0010-offer-decline-reasons': offerDeclineReasons,
   '0011-mail-outbox': mailOutbox,
+  '0012-trust-and-safety': trustAndSafety,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+
+/** How many tasks and offers an account less than a day old may post and make per day. */
+export interface NewAccountLimits {
+  tasksPerDay: number;
+  offersPerDay: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Issue 20's guard rail that needs no operator: an account less than 24 hours old may post at
+ * most `tasksPerDay` tasks and make at most `offersPerDay` offers in the last 24 hours; past
+ * that, 429 with a clear message. Older accounts skip the count.
+ */
+export async function assertNewAccountAllowance(
+  db: Kysely<Database>,
+  userId: string,
+  kind: 'task' | 'offer',
+  limits: NewAccountLimits,
+  now = new Date(),
+): Promise<void> {
+  const user = await db
+    .selectFrom('user')
+    .select('createdAt')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || now.getTime() - new Date(user.createdAt).getTime() >= DAY_MS) return;
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const { count } =
+    kind === 'task'
+      ? await db
+          .selectFrom('tasks')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('offers')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('bidder_id', '=', userId)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+  const max = kind === 'task' ? limits.tasksPerDay : limits.offersPerDay;
+  if (Number(count) < max) return;
+  throw new AppError(
+    'too_many_requests',
+    kind === 'task'
+      ? MODERATION_MESSAGES.newAccountTasks(max)
+      : MODERATION_MESSAGES.newAccountOffers(max),
+  );
+}

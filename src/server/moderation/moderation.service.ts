@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MODERATION_MESSAGES, type AdminAction } from '../../shared/moderation.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { withdrawPendingOffers } from '../offers/offers.store.ts';
+
+type Db = Kysely<Database>;
+
+const USER_NOT_FOUND = 'User not found.';
+
+/** What the audit log keeps of one admin action (issue 20): who, what, to what, why. */
+export interface AdminActionInput {
+  adminId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason: string;
+  details?: Record<string, unknown>;
+}
+
+/** Appends one line to the audit log; call it in the action's own transaction. */
+export async function recordAdminAction(db: Db, input: AdminActionInput): Promise<void> {
+  await db
+    .insertInto('admin_actions')
+    .values({
+      id: crypto.randomUUID(),
+      admin_id: input.adminId,
+      action: input.action,
+      target_type: input.targetType,
+      target_id: input.targetId,
+      reason: input.reason,
+      details: JSON.stringify(input.details ?? {}),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export interface AuditFilter {
+  action?: string | undefined;
+  adminId?: string | undefined;
+  targetId?: string | undefined;
+  limit: number;
+}
+
+/** The audit log, newest first. */
+export async function listAdminActions(db: Db, filter: AuditFilter): Promise<AdminAction[]> {
+  let query = db
+    .selectFrom('admin_actions')
+    .leftJoin('user', 'user.id', 'admin_actions.admin_id')
+    .select([
+      'admin_actions.id',
+      'admin_actions.admin_id',
+      'admin_actions.action',
+      'admin_actions.target_type',
+      'admin_actions.target_id',
+      'admin_actions.reason',
+      'admin_actions.details',
+      'admin_actions.created_at',
+      'user.name as admin_name',
+    ])
+    .orderBy('admin_actions.created_at', 'desc')
+    .orderBy('admin_actions.id', 'desc')
+    .limit(filter.limit);
+  if (filter.action) query = query.where('admin_actions.action', '=', filter.action);
+  if (filter.adminId) query = query.where('admin_actions.admin_id', '=', filter.adminId);
+  if (filter.targetId) query = query.where('admin_actions.target_id', '=', filter.targetId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    _id: row.id,
+    admin: { _id: row.admin_id, name: row.admin_name ?? 'Deleted user' },
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    reason: row.reason,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+    createdAt: row.created_at,
+  }));
+}
+
+/** The audit log as CSV (RFC 4180), for download. */
+export function adminActionsCsv(actions: readonly AdminAction[]): string {
+  const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+  const header = ['created_at', 'admin_id', 'admin_name', 'action', 'target_type', 'target_id'];
+  const lines = [[...header, 'reason', 'details'].join(',')];
+  for (const a of actions) {
+    lines.push(
+      [
+        a.createdAt,
+        a.admin._id,
+        a.admin.name,
+        a.action,
+        a.targetType,
+        a.targetId,
+        a.reason,
+        JSON.stringify(a.details),
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export interface UserFacts {
+  id: string;
+  name: string;
+  role: string | null;
+}
+
+export async function userOrNotFound(db: Db, id: string): Promise<UserFacts> {
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!user) throw new AppError('not_found', USER_NOT_FOUND);
+  return user;
+}
+
+/** The pending offers of `userId`, or between two users either way (a block). */
+async function pendingOffers(db: Db, userId: string, otherId?: string) {
+  let query = db
+    .selectFrom('offers')
+    .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+    .select(['offers.id', 'offers.task_id'])
+    .where('offers.status', '=', 'pending');
+  query = otherId
+    ? query.where((eb) =>
+        eb.or([
+          eb.and([eb('offers.bidder_id', '=', userId), eb('tasks.user_id', '=', otherId)]),
+          eb.and([eb('offers.bidder_id', '=', otherId), eb('tasks.user_id', '=', userId)]),
+        ]),
+      )
+    : query.where('offers.bidder_id', '=', userId);
+  return query.execute();
+}
+
+/** A suspended or banned user's pending offers are withdrawn (issue 20). */
+export async function withdrawOffersOf(db: Db, userId: string): Promise<number> {
+  return withdrawPendingOffers(db, await pendingOffers(db, userId), new Date().toISOString());
+}
+
+/**
+ * `blockerId` blocks `blockedId`: the pending offers between them are withdrawn, either way.
+ * Blocking again changes nothing. Returns the blocked user's name.
+ */
+export async function blockUser(db: Db, blockerId: string, blockedId: string): Promise<string> {
+  if (blockerId === blockedId) throw new AppError('bad_request', MODERATION_MESSAGES.blockSelf);
+  const blocked = await userOrNotFound(db, blockedId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('blocks')
+      .values({
+        blocker_id: blockerId,
+        blocked_id: blockedId,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+      .execute();
+    const between = await pendingOffers(trx, blockerId, blockedId);
+    await withdrawPendingOffers(trx, between, new Date().toISOString());
+  });
+  return blocked.name;
+}
+
+/** Ends a block; unblocking someone not blocked changes nothing. Returns their name. */
+export async function unblockUser(db: Db, blockerId: string, blockedId: string): Promise<string> {
+  const blocked = await userOrNotFound(db, blockedId);
+  await db
+    .deleteFrom('blocks')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .execute();
+  return blocked.name;
+}
+
+/** The users I blocked, most recent first (never who blocked me). */
+export async function listMyBlocks(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('blocks')
+    .innerJoin('user', 'user.id', 'blocks.blocked_id')
+    .select(['user.id', 'user.name', 'user.image', 'blocks.created_at'])
+    .where('blocks.blocker_id', '=', userId)
+    .orderBy('blocks.created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    blockedAt: row.created_at,
+  }));
+}
+
+/** Whether `userId` blocked `otherId` (for the other's profile page). */
+export async function hasBlocked(db: Db, userId: string, otherId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocked_id')
+    .where('blocker_id', '=', userId)
+    .where('blocked_id', '=', otherId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
