@@ -23,6 +23,7 @@ import {
   type RouteResult,
 } from './bench-server.ts';
 import type { LoadResult } from './load.ts';
+import { printMarketReport, runMarketBench } from './market-bench.ts';
 import { printSearchReport, runSearchBenches } from './search-bench.ts';
 import { stopAllChildren, stopChild } from './processes.ts';
 
@@ -220,7 +221,16 @@ try {
   // 100,000 tasks); anything else the API routes.
   const onlySearch = ONLY.includes('search');
   const onlyMix = ONLY.includes('mix');
-  if (!onlySearch && !onlyMix) await runBench(dataDir);
+  const onlyMarket = ONLY.includes('market');
+  if (!ONLY || onlyMarket) {
+    const engines = [undefined, process.env.TEST_DATABASE_URL].filter(
+      (url, index) => index === 0 || url,
+    );
+    const results = [];
+    for (const url of engines) results.push(await runMarketBench(url));
+    printMarketReport(results);
+  }
+  if (!onlySearch && !onlyMix && !onlyMarket) await runBench(dataDir);
   if (!ONLY || onlySearch || onlyMix) {
     const parts = { search: !onlyMix, mix: !onlySearch };
     printSearchReport(await runSearchBenches(parts));

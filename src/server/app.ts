@@ -32,6 +32,7 @@ import { announceTaskChanges } from './events/task-changes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './moderation/admin.routes.ts';
 import { blocksRoutes } from './moderation/blocks.routes.ts';
+import { reportsRoutes } from './moderation/reports.routes.ts';
 import { contactRoutes } from './mail/contact.routes.ts';
 import { mailPreferencesRoutes } from './mail/mail-preferences.routes.ts';
 import { startMailSender, type MailSender } from './mail/mail-sender.ts';
@@ -134,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db });
   await app.register(reviewsRoutes, { auth, db: deps.db });
-  await app.register(profilesRoutes, { db: deps.db });
+  await app.register(profilesRoutes, { auth, db: deps.db });
   const writeLimit = config.writeLimit;
   await app.register(conversationsRoutes, { auth, db: deps.db, writeLimit });
   await app.register(notificationsRoutes, { auth, db: deps.db });
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes, { auth, db: deps.db });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(adminRoutes, { auth, db: deps.db });
+  await app.register(reportsRoutes, { auth, db: deps.db, threshold: config.reportsToHide });
   await app.register(contactRoutes, {
     db: deps.db,
     supportEmail: config.supportEmail,

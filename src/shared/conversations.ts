@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation-state.ts';
 import { requiredText } from './tasks.ts';
 import { userSummarySchema } from './user-summary.ts';
 
@@ -59,6 +60,9 @@ export const replySchema = z.object({
   text: maskedText,
   createdAt: z.string(),
   author: userSummarySchema,
+  moderation: moderationStateSchema
+    .optional()
+    .describe('Hidden while reports are reviewed, or removed (its author and admins only see it)'),
 });
 export type Reply = z.infer<typeof replySchema>;
 
@@ -69,6 +73,9 @@ export const questionSchema = z.object({
   createdAt: z.string(),
   asker: userSummarySchema,
   replies: z.array(replySchema).describe('Oldest first'),
+  moderation: moderationStateSchema
+    .optional()
+    .describe('Hidden while reports are reviewed, or removed (its author and admins only see it)'),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -79,6 +86,9 @@ export const messageSchema = z.object({
   text: maskedText,
   createdAt: z.string(),
   author: userSummarySchema,
+  moderation: moderationStateSchema
+    .optional()
+    .describe('Hidden while reports are reviewed, or removed (its author and admins only see it)'),
 });
 export type Message = z.infer<typeof messageSchema>;
 

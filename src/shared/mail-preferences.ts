@@ -50,8 +50,8 @@ export const MAIL_DEFAULTS: Record<MailKind, MailMode> = {
   saved_search: 'daily',
 };
 
-/** The kind of mail each notification is (every notification type has one). */
-export const MAIL_KIND_OF: Record<NotificationType, MailKind> = {
+/** The kind of mail each notification is; null: shown in the app only (issue 20's notices). */
+export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   offer_received: 'new_offer',
   offer_accepted: 'offer_decision',
   offer_declined: 'offer_decision',
@@ -65,6 +65,8 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind> = {
   message_received: 'message',
   review_published: 'review_public',
   saved_search_match: 'saved_search',
+  report_outcome: null,
+  moderation_notice: null,
 };
 
 /** A private message is mailed only if it is still unread this long after it came. */

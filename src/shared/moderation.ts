@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODERATION_NOTICES } from './moderation-state.ts';
 
 /** Issue 20: trust and safety. Roles, blocks, reports and the operator's actions. */
 
@@ -27,6 +28,8 @@ export const MODERATION_MESSAGES = {
   blockDone: (name: string) =>
     `${name} is blocked: they cannot make offers on your tasks, ask about them or message you.`,
   unblockDone: (name: string) => `${name} is no longer blocked.`,
+  taskModerated:
+    'This task is hidden while we review reports, or was removed: it takes no offers or bids and cannot be hired.',
   newAccountTasks: (max: number) =>
     `New accounts may post ${max} tasks a day. Please try again tomorrow.`,
   newAccountOffers: (max: number) =>
@@ -64,3 +67,83 @@ export const adminActionSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminAction = z.infer<typeof adminActionSchema>;
+
+/** Issue 20 "Report": what can be reported, and why. */
+export const REPORT_ITEM_TYPES = [
+  'task',
+  'question',
+  'reply',
+  'message',
+  'review',
+  'user',
+] as const;
+export type ReportItemType = (typeof REPORT_ITEM_TYPES)[number];
+
+export const REPORT_REASONS = ['spam', 'scam', 'abusive', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  scam: 'Scam, or payment outside Tasklane',
+  abusive: 'Abusive or harassing',
+  inappropriate: 'Inappropriate content',
+  other: 'Other',
+};
+
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+
+export const REPORT_MESSAGES = {
+  thanks: 'Thank you for your report. We will look at it and tell you what we decided.',
+  already: 'You have already reported this. We will tell you what we decided.',
+  own: 'You cannot report your own content.',
+  notFound: 'There is nothing to report here.',
+  reasonInvalid: 'Choose a reason for your report.',
+  noteTooLong: `A note is at most ${REPORT_NOTE_MAX_LENGTH} characters.`,
+  /** What the author (and admins) see on content hidden by reports, or removed. */
+  ...MODERATION_NOTICES,
+} as const;
+
+export const reportInputSchema = z.object({
+  itemType: z.enum(REPORT_ITEM_TYPES, { error: REPORT_MESSAGES.notFound }),
+  itemId: z.string().min(1, REPORT_MESSAGES.notFound).max(100, REPORT_MESSAGES.notFound),
+  reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reasonInvalid }),
+  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, REPORT_MESSAGES.noteTooLong).optional(),
+});
+export type ReportInput = z.infer<typeof reportInputSchema>;
+
+export {
+  moderationStateOf,
+  moderationStateSchema,
+  type ModerationState,
+} from './moderation-state.ts';
+
+/** Issue 20 "How the market is doing": the last MARKET_DAYS days, one row per UTC day. */
+export const MARKET_DAYS = 30;
+
+export const marketDaySchema = z.object({
+  day: z.string().describe('YYYY-MM-DD (UTC)'),
+  tasksPosted: z.number().int(),
+  offersMade: z.number().int(),
+  tasksHired: z.number().int().describe('Tasks whose freelancer was hired that day'),
+  fillRate: z.number().nullable().describe('tasksHired ÷ tasksPosted; null without tasks posted'),
+  medianHoursToFirstOffer: z
+    .number()
+    .nullable()
+    .describe("Of the day's tasks that got an offer: posting to first offer"),
+  medianHoursToHire: z.number().nullable().describe("Of the day's hires: posting to the hire"),
+  completions: z.number().int(),
+  completionRate: z
+    .number()
+    .nullable()
+    .describe('completions ÷ (completions + assignments ended early that day)'),
+  newUsers: z.number().int(),
+  reportsOpened: z.number().int(),
+  reportsClosed: z.number().int(),
+});
+export type MarketDay = z.infer<typeof marketDaySchema>;
+
+export const marketStatsSchema = z.object({
+  days: z.array(marketDaySchema).describe('Oldest first; every day present, zeros included'),
+  computedInMs: z.number(),
+});
+export type MarketStats = z.infer<typeof marketStatsSchema>;

@@ -18,6 +18,9 @@ export const NOTIFICATION_TYPES = [
   'message_received',
   'review_published',
   'saved_search_match',
+  // Issue 20: an admin's decision on my report, and on my content or account.
+  'report_outcome',
+  'moderation_notice',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -64,6 +67,8 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
   message_received: ({ name, title }) => `${name} sent you a message about “${title}”.`,
   review_published: ({ name, title }) => `${name}’s review of you on “${title}” is now public.`,
   saved_search_match: ({ searchName, title }) => `New task for “${searchName}”: “${title}”.`,
+  report_outcome: ({ title, reason }) => `We looked at your report on ${title}: ${reason}`,
+  moderation_notice: ({ title, reason }) => `Tasklane ${title}: “${reason}”`,
 };
 
 export const notificationSchema = z.object({

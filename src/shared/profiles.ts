@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation-state.ts';
 import { reviewSchema } from './reviews.ts';
 import { userSummarySchema } from './user-summary.ts';
 
@@ -14,6 +15,8 @@ export const PROFILE_REVIEWS_LIMIT = 50;
 /** GET /users/{id}: the public profile. */
 export const profileSchema = userSummarySchema.extend({
   memberSince: z.string().describe('ISO time the account was made'),
+  // Issue 20, additive: only the person and admins read a profile hidden or removed.
+  moderation: moderationStateSchema.optional(),
   rating: z.object({
     average: z.number().nullable().describe('Of public reviews, 2 decimals; null when none'),
     count: z.number().int(),

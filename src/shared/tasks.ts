@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { budgetProblem } from './budget-rules.ts';
 import { TASK_FIELD_MESSAGES } from './task-field-messages.ts';
+import { moderationStateSchema } from './moderation-state.ts';
 import { userSummarySchema } from './user-summary.ts';
 import { TASK_STATUSES, todayUtc } from './task-status.ts';
 import {
@@ -74,6 +75,10 @@ export const taskSchema = z.object({
   assignee: userSummarySchema.nullable().describe('The hired freelancer, while assigned or after'),
   deliveredAt: z.string().nullable().describe('ISO time the freelancer marked it delivered'),
   completedAt: z.string().nullable().describe('ISO time it was completed'),
+  // Issue 20, additive: only its author and admins ever read a task hidden or removed.
+  moderation: moderationStateSchema
+    .optional()
+    .describe('Hidden while reports are reviewed, or removed by Tasklane (author and admins only)'),
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -9,6 +9,7 @@ import type { Database } from '../db/types.ts';
 const DELETED_DOMAIN = '@deleted.invalid';
 
 export const deletedAddress = (userId: string) => `deleted-${userId}${DELETED_DOMAIN}`;
+export const isDeletedAddress = (email: string) => email.endsWith(DELETED_DOMAIN);
 
 /** Those of `userIds` whose accounts were deleted: they are told nothing more. */
 export async function deletedAmong(

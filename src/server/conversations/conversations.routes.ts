@@ -11,6 +11,7 @@ import {
 import { offerIdParamsSchema } from '../../shared/offers.ts';
 import { errorSchema, insertedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
 import { requireUser, requireWriter } from '../auth/session.ts';
+import { ADMIN_ROLE } from '../auth/auth.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import {
   askQuestion,
@@ -47,7 +48,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<ConversationsRoutesOptio
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return listTaskQuestions(db, request.params.id, user.id);
+      return listTaskQuestions(db, request.params.id, user.id, user.role === ADMIN_ROLE);
     },
   );
 
@@ -64,7 +65,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<ConversationsRoutesOptio
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return listOfferMessages(db, request.params.id, user.id);
+      return listOfferMessages(db, request.params.id, user.id, user.role === ADMIN_ROLE);
     },
   );
 

@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import { publishEvent } from '../events/event-bus.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findOffer } from '../offers/offers.store.ts';
+import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { assertNotBlocked } from '../moderation/blocks.ts';
 import { readTaskFacts, type StoredTaskFacts } from '../tasks/task-status.ts';
 import { textFor } from './contact-masking.ts';
@@ -139,18 +140,38 @@ export async function replyToQuestion(
   });
 }
 
+/**
+ * Whether `readerId` sees a written text (issue 20): one hidden by reports or removed is its
+ * author's and the admins' alone, marked with its state.
+ */
+function moderatedFor(
+  row: { moderation: string | null; moderation_reason: string | null },
+  authorId: string,
+  readerId: string,
+  isAdmin: boolean,
+) {
+  if (!row.moderation) return { visible: true };
+  const visible = isAdmin || authorId === readerId;
+  return { visible, moderation: moderationStateOf(row.moderation, row.moderation_reason) };
+}
+
 /** The task's questions, newest first, each with its replies oldest first, masked for the reader. */
 export async function listTaskQuestions(
   db: Db,
   taskId: string,
   readerId: string,
+  isAdmin = false,
 ): Promise<Question[]> {
   const task = await taskOrNotFound(db, taskId);
-  const questions = await listQuestions(db, taskId, QUESTIONS_LIMIT);
-  const replies = await listReplies(
-    db,
-    questions.map((question) => question.id),
+  const questions = (await listQuestions(db, taskId, QUESTIONS_LIMIT)).filter(
+    (question) => moderatedFor(question, question.asker_id, readerId, isAdmin).visible,
   );
+  const replies = (
+    await listReplies(
+      db,
+      questions.map((question) => question.id),
+    )
+  ).filter((reply) => moderatedFor(reply, reply.author_id, readerId, isAdmin).visible);
   return questions.map((question) => ({
     _id: question.id,
     taskId: question.task_id,
@@ -165,9 +186,15 @@ export async function listTaskQuestions(
         text: textFor(task, reply.author_id, readerId, reply.text),
         createdAt: reply.created_at,
         author: summary(reply.author_id, reply),
+        ...stateOf(reply),
       })),
+    ...stateOf(question),
   }));
 }
+
+/** The moderation field of a text its reader may see: present only when it is moderated. */
+const stateOf = (row: { moderation: string | null; moderation_reason: string | null }) =>
+  row.moderation ? { moderation: moderationStateOf(row.moderation, row.moderation_reason) } : {};
 
 /** The offer and its task when `userId` is in its conversation (the poster or the author). */
 async function conversationOf(db: Db, offerId: string, userId: string) {
@@ -209,6 +236,7 @@ function toMessage(row: MessageRow, taskId: string, text: string): Message {
     text,
     createdAt: row.created_at,
     author: summary(row.author_id, row),
+    ...stateOf(row),
   };
 }
 
@@ -217,9 +245,12 @@ export async function listOfferMessages(
   db: Db,
   offerId: string,
   readerId: string,
+  isAdmin = false,
 ): Promise<Message[]> {
   const { task } = await conversationOf(db, offerId, readerId);
-  const rows = await listMessages(db, offerId, MESSAGES_LIMIT);
+  const rows = (await listMessages(db, offerId, MESSAGES_LIMIT)).filter(
+    (row) => moderatedFor(row, row.author_id, readerId, isAdmin).visible,
+  );
   return rows.map((row) =>
     toMessage(row, task.id, textFor(task, row.author_id, readerId, row.text)),
   );
@@ -255,5 +286,9 @@ export async function messageEventsAfter(
   after: Position,
   limit: number,
 ): Promise<StreamMessage[]> {
-  return (await messagesAfter(db, userId, after, limit)).map(toStreamMessage);
+  // A replay leaves out what the reader may not see (issue 20); what a stream sends as it is
+  // written is new, so never moderated yet.
+  return (await messagesAfter(db, userId, after, limit))
+    .filter((row) => moderatedFor(row, row.author_id, userId, false).visible)
+    .map(toStreamMessage);
 }

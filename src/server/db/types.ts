@@ -1,4 +1,5 @@
 import type { MailKind, MailMode } from '../../shared/mail-preferences.ts';
+import type { ReportItemType } from '../../shared/moderation.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { NotificationType } from '../../shared/notifications.ts';
 import type { OfferDeclinedBecause, OfferStatus } from '../../shared/offers.ts';
@@ -24,6 +25,9 @@ export interface UserTable {
     Date | string | null | undefined,
     Date | string | null
   >;
+  /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Better Auth's session table: the columns we read (an open event stream's session). */
@@ -69,6 +73,9 @@ export interface TaskTable {
   completed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The order tasks were posted in, set by the database on insert (migration 0005). */
   seq: ColumnType<number, never, never>;
+  /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BidTable {
@@ -115,6 +122,9 @@ export interface ReviewTable {
   public_at: string;
   /** When it became public and its reviewee was told (issue 10); null while blind. */
   published_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A public question on a task (issue 10). Texts are stored as written, masked when read. */
@@ -124,6 +134,9 @@ export interface QuestionTable {
   asker_id: string;
   text: string;
   created_at: string;
+  /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuestionReplyTable {
@@ -132,6 +145,9 @@ export interface QuestionReplyTable {
   author_id: string;
   text: string;
   created_at: string;
+  /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A private message in an offer's conversation (between the poster and the offer's author). */
@@ -141,6 +157,9 @@ export interface MessageTable {
   author_id: string;
   text: string;
   created_at: string;
+  /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NotificationTable {
@@ -272,8 +291,6 @@ export interface AdminActionTable {
   details: ColumnType<string, string | undefined, never>;
   created_at: string;
 }
-
-export type ReportItemType = 'task' | 'question' | 'reply' | 'message' | 'review' | 'user';
 
 /** Issue 20: one report per reporter per item. */
 export interface ReportTable {

@@ -39,7 +39,7 @@ export async function sendDailyDigests(db: Db, now = new Date()): Promise<number
   const due = new Set<string>();
   for (const row of recent) {
     const kind = MAIL_KIND_OF[row.type];
-    if (modeOf(row.user_id, kind) === 'daily') due.add(`${row.user_id}|${kind}`);
+    if (kind && modeOf(row.user_id, kind) === 'daily') due.add(`${row.user_id}|${kind}`);
   }
   let written = 0;
   for (const key of due) {

@@ -57,7 +57,7 @@ export async function mailNotifications(db: Db, rows: readonly NotifiedRow[]): P
   for (const row of rows) {
     const kind = MAIL_KIND_OF[row.type];
     const user = byId.get(row.user_id);
-    if (!user || modeOf(user.id, kind) !== 'instant') continue;
+    if (!kind || !user || modeOf(user.id, kind) !== 'instant') continue;
     const delayMs = kind === 'message' ? MESSAGE_MAIL_DELAY_MS : 0;
     await enqueueMail(db, {
       kind,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminActionSchema,
+  marketStatsSchema,
   MODERATION_MESSAGES,
   moderationReasonSchema,
   reasonOnlySchema,
@@ -15,6 +16,7 @@ import { ADMIN_ROLE } from '../auth/auth.ts';
 import { requireAdmin } from '../auth/session.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { marketStats } from './market-stats.ts';
 import {
   adminActionsCsv,
   listAdminActions,
@@ -212,6 +214,20 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
         details: { role },
       });
       return { message: `${target.name} is now ${role === ADMIN_ROLE ? 'an admin' : 'a user'}.` };
+    },
+  );
+
+  app.get(
+    '/api/admin/stats',
+    {
+      schema: {
+        summary: 'How the market is doing: the last 30 days, per day (admins only)',
+        response: { 200: marketStatsSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(auth, request);
+      return marketStats(db);
     },
   );
 

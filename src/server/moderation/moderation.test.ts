@@ -152,6 +152,18 @@ describe('suspending and banning', () => {
 
   it('bans for good without days, and says so at sign-in', async () => {
     const bo = await t.signUp({ name: 'Bo Banned' });
+    const title = `Banned poster task ${Date.now()}`;
+    const taskId = await postTask(t, bo, { title });
+    const listed = async () => {
+      const list = (await call(t, 'GET', '/api/tasks?limit=100', ordinary)).body as {
+        _id: string;
+      }[];
+      const search = (
+        await call(t, 'GET', `/api/tasks/search?q=${encodeURIComponent(title)}`, ordinary)
+      ).body as { items: { _id: string }[] };
+      return [list.some((task) => task._id === taskId), search.items.length > 0];
+    };
+    expect(await listed()).toEqual([true, true]);
     const ban = await call(t, 'POST', `/api/admin/users/${bo.id}/suspend`, admin, {
       reason: 'Scam tasks',
     });
@@ -160,6 +172,10 @@ describe('suspending and banning', () => {
     expect(refusal.statusCode).toBe(403);
     expect(refusal.json().message).toBe(MODERATION_MESSAGES.banned('Scam tasks'));
     expect((await auditOf(bo.id)).map((row) => row.action)).toEqual(['ban']);
+    // Their open task leaves the lists and search while the ban lasts.
+    expect(await listed()).toEqual([false, false]);
+    await call(t, 'POST', `/api/admin/users/${bo.id}/lift`, admin, { reason: 'Appeal upheld' });
+    expect(await listed()).toEqual([true, true]);
   });
 
   it('refuses a reason left out, days out of range, an admin as target and unknown users', async () => {
@@ -359,5 +375,43 @@ describe('new accounts', () => {
     expect(
       await refused(limited, 'POST', `/api/tasks/${tasks[3]}/offers`, newbie, validOffer()),
     ).toEqual({ status: 429, body: { message: MODERATION_MESSAGES.newAccountOffers(3) } });
+  });
+});
+
+describe('how the market is doing', () => {
+  it('counts the last 30 days per day, with rates and medians, for admins only', async () => {
+    expect((await call(t, 'GET', '/api/admin/stats', ordinary)).status).toBe(403);
+    const before = (await call(t, 'GET', '/api/admin/stats', admin)).body as {
+      days: Record<string, number | string | null>[];
+    };
+    const poster = await t.signUp({ name: 'Mia Market' });
+    const worker = await t.signUp({ name: 'Max Market' });
+    const taskId = await postTask(t, poster);
+    await postTask(t, poster);
+    const offerId = await makeOffer(t, worker, taskId);
+    await call(t, 'POST', `/api/offers/${offerId}/accept`, poster);
+    await call(t, 'POST', `/api/tasks/${taskId}/deliver`, worker);
+    await call(t, 'POST', `/api/tasks/${taskId}/complete`, poster);
+
+    const stats = await call(t, 'GET', '/api/admin/stats', admin);
+    expect(stats.status).toBe(200);
+    const { days } = stats.body as { days: Record<string, number | string | null>[] };
+    expect(days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days.at(-1)!.day).toBe(today);
+    expect(days.map((day) => day.day)).toEqual([...days.map((day) => day.day)].sort());
+    const [was, is] = [before.days.at(-1)!, days.at(-1)!];
+    const grew = (key: string) => Number(is[key]) - Number(was[key]);
+    expect(grew('tasksPosted')).toBe(2);
+    expect(grew('offersMade')).toBe(1);
+    expect(grew('tasksHired')).toBe(1);
+    expect(grew('completions')).toBe(1);
+    expect(grew('newUsers')).toBe(2);
+    expect(is.fillRate).toBe(
+      Math.round((Number(is.tasksHired) / Number(is.tasksPosted)) * 1000) / 1000,
+    );
+    expect(is.medianHoursToFirstOffer).toEqual(expect.any(Number));
+    expect(is.medianHoursToHire).toEqual(expect.any(Number));
+    expect(days[0]).toMatchObject({ tasksPosted: 0, fillRate: null, medianHoursToHire: null });
   });
 });

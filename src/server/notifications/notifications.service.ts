@@ -110,6 +110,28 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
   }
 }
 
+/**
+ * A notification written as it is, to one user: issue 20's notices (a report's outcome, a
+ * warning, content removed), which name no actor and are not mailed (MAIL_KIND_OF).
+ */
+export async function notifyUser(
+  db: Db,
+  notice: { userId: string; type: NotificationType; text: string; link: string },
+): Promise<void> {
+  const deleted = await deletedAmong(db, [notice.userId]);
+  if (deleted.has(notice.userId)) return;
+  const row = {
+    id: crypto.randomUUID(),
+    user_id: notice.userId,
+    type: notice.type,
+    text: notice.text,
+    link: notice.link,
+    created_at: uniqueNow(),
+  };
+  await insertNotifications(db, [row]);
+  await publishEvent(db, { name: 'notification', id: row.id, userIds: [row.user_id] });
+}
+
 function toNotification(row: NotificationRow): Notification {
   return {
     _id: row.id,

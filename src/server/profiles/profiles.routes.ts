@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileSchema, userIdParamsSchema } from '../../shared/profiles.ts';
+import { ADMIN_ROLE } from '../auth/auth.ts';
+import { optionalUser } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { getProfile } from './profiles.service.ts';
 
 /** Public profiles under /api (issue 9): anyone may read them; no email appears. */
-export const profilesRoutes: FastifyPluginAsyncZod<Pick<TasksRoutesOptions, 'db'>> = async (
+export const profilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
   app,
-  { db },
+  { auth, db },
 ) => {
   app.get(
     '/api/users/:id',
@@ -19,6 +21,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<Pick<TasksRoutesOptions, 'db'
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => getProfile(db, request.params.id),
+    async (request) => {
+      const user = await optionalUser(auth, request);
+      const reader = user && { id: user.id, isAdmin: user.role === ADMIN_ROLE };
+      return getProfile(db, request.params.id, reader);
+    },
   );
 };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PROFILE_MESSAGES, PROFILE_REVIEWS_LIMIT, type Profile } from '../../shared/profiles.ts';
 import type { Database } from '../db/types.ts';
+import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { AppError } from '../errors.ts';
 import { hiringFigures } from '../offers/offers.store.ts';
 import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
@@ -53,13 +54,26 @@ export async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<s
 /** Better Auth's dates are Date objects on PostgreSQL and text on SQLite. */
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
-export async function getProfile(db: Db, userId: string, now = new Date()): Promise<Profile> {
+/** Who reads a profile: a profile hidden by reports or removed is theirs and the admins' alone. */
+export interface ProfileReader {
+  id: string;
+  isAdmin: boolean;
+}
+
+export async function getProfile(
+  db: Db,
+  userId: string,
+  reader: ProfileReader | null = null,
+  now = new Date(),
+): Promise<Profile> {
   const user = await db
     .selectFrom('user')
-    .select(['id', 'name', 'image', 'createdAt'])
+    .select(['id', 'name', 'image', 'createdAt', 'moderation', 'moderation_reason'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
+  const mayRead = !user.moderation || reader?.isAdmin || reader?.id === user.id;
+  if (!mayRead) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const [reputation, tasksPosted, hiring, reviewRows] = await Promise.all([
     reputationsOf(db, [userId], now),
     countTasks(db, userId),
@@ -77,6 +91,9 @@ export async function getProfile(db: Db, userId: string, now = new Date()): Prom
     name: user.name,
     image: user.image,
     memberSince: toIso(user.createdAt),
+    ...(user.moderation
+      ? { moderation: moderationStateOf(user.moderation, user.moderation_reason) }
+      : {}),
     rating: { average: rating, count: reviewsCount },
     freelancer: {
       jobsCompleted: completedCount,

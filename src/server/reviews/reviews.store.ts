@@ -9,7 +9,9 @@ export type ReviewRow = Selectable<ReviewTable>;
 /** One review per reviewer and task: undefined when the reviewer has reviewed it already. */
 export async function insertReview(
   db: Db,
-  review: Omit<ReviewRow, 'comment' | 'published_at'> & { comment: string | null },
+  review: Omit<ReviewRow, 'comment' | 'published_at' | 'moderation' | 'moderation_reason'> & {
+    comment: string | null;
+  },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('reviews')
@@ -36,6 +38,12 @@ function isPublic(at: string) {
           .whereRef('other.reviewer_id', '=', 'reviews.reviewee_id'),
       ),
     ]);
+}
+
+/** Public, and neither hidden by reports nor removed (issue 20): what profiles and ratings show. */
+function isShown(at: string) {
+  return (eb: ExpressionBuilder<Database, 'reviews'>) =>
+    eb.and([isPublic(at)(eb), eb('reviews.moderation', 'is', null)]);
 }
 
 /**
@@ -72,7 +80,7 @@ export async function publicRatingsOf(
       eb.fn.countAll<string | number>().as('count'),
     ])
     .where('reviews.reviewee_id', 'in', [...new Set(userIds)])
-    .where(isPublic(now.toISOString()))
+    .where(isShown(now.toISOString()))
     .groupBy('reviews.reviewee_id')
     .execute();
   return new Map(
@@ -106,7 +114,7 @@ export async function publicReviewsOf(
 ): Promise<ReviewWithReviewer[]> {
   return selectWithReviewer(db)
     .where('reviews.reviewee_id', '=', userId)
-    .where(isPublic(now.toISOString()))
+    .where(isShown(now.toISOString()))
     .limit(limit)
     .execute();
 }
@@ -118,7 +126,7 @@ export async function visibleTaskReviews(
   readerId: string | null,
   now: Date,
 ): Promise<ReviewWithReviewer[]> {
-  const isPublicNow = isPublic(now.toISOString());
+  const isPublicNow = isShown(now.toISOString());
   return selectWithReviewer(db)
     .where('reviews.task_id', '=', taskId)
     .where((eb) =>

@@ -106,6 +106,15 @@ function filtersOf(
     }
     if (query.deadlineFrom) conditions.push(eb(col('deadline'), '>=', query.deadlineFrom));
     if (query.deadlineTo) conditions.push(eb(col('deadline'), '<=', query.deadlineTo));
+    // Issue 20: never a task hidden by reports or removed. Such tasks are few (a partial
+    // index holds them), so this is the small set left out, whichever index the rest reads.
+    conditions.push(
+      isPostgres(db)
+        ? sql<SqlBool>`tasks.id not in (select id from tasks where moderation is not null)`
+        : sql<SqlBool>`tasks.rowid not in (select rowid from tasks where moderation is not null)`,
+      // Nor one of a banned or suspended poster.
+      sql<SqlBool>`tasks.user_id not in (select id from "user" where banned)`,
+    );
     // Never a task posted after the cut. On SQLite written as the few rows after it (seq's
     // index), so that a count still reads one covering index (each holds the rowid).
     if (cutSeq !== undefined) {

@@ -10,6 +10,7 @@ import {
 } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { assertNotBlocked, notBlockedWith } from '../moderation/blocks.ts';
 
 /**
@@ -31,6 +32,8 @@ export function assertTaskId(id: string): void {
 
 /** The actions by which one user reaches a task's poster (issue 20: blocks stop them). */
 const REACHES_POSTER: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer']);
+/** What a task hidden by reports or removed by an admin no longer takes (issue 20). */
+const CLOSED_BY_MODERATION: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer', 'accept']);
 
 /** The WHERE of `action` by `actorId` on `today`: the rule's statuses, actor and state. */
 export function taskActionGuard(action: TaskAction, actorId: string, today: string) {
@@ -49,6 +52,7 @@ export function taskActionGuard(action: TaskAction, actorId: string, today: stri
     if (rule.notDelivered) conditions.push(eb('tasks.delivered_at', 'is', null));
     // Issue 20: a bid or an offer reaches the poster, which a block between them forbids.
     if (REACHES_POSTER.has(action)) conditions.push(notBlockedWith(eb, 'tasks.user_id', actorId));
+    if (CLOSED_BY_MODERATION.has(action)) conditions.push(eb('tasks.moderation', 'is', null));
     return eb.and(conditions);
   };
 }
@@ -58,6 +62,8 @@ export interface StoredTaskFacts extends TaskFacts {
   title: string;
   acceptedOfferId: string | null;
   completedAt: string | null;
+  /** Issue 20: 'hidden' or 'removed'; null for a task everyone may read. */
+  moderation: string | null;
 }
 
 /** What the rules read of one task, or undefined when there is no such task. */
@@ -75,6 +81,7 @@ export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts
       'deadline',
       'delivered_at',
       'completed_at',
+      'moderation',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -89,6 +96,7 @@ export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts
     deadline: row.deadline,
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
+    moderation: row.moderation,
   };
 }
 
@@ -102,6 +110,11 @@ export async function assertTaskAction(
 ): Promise<StoredTaskFacts> {
   const facts = await readTaskFacts(db, id);
   if (!facts) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  if (facts.moderation && CLOSED_BY_MODERATION.has(action)) {
+    // Nobody but its author sees such a task; its author is told why it takes nothing.
+    if (actorId !== facts.userId) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+    throw new AppError('conflict', MODERATION_MESSAGES.taskModerated);
+  }
   const refusal = taskActionRefusal(action, facts, actorId, todayUtc(now));
   if (refusal) {
     throw new AppError(refusal.status === 403 ? 'forbidden' : 'conflict', refusal.message);

@@ -14,9 +14,10 @@ import {
   updatedSchema,
   type Task,
 } from '../../shared/tasks.ts';
-import type { Auth } from '../auth/auth.ts';
+import { ADMIN_ROLE, type Auth } from '../auth/auth.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
+import { createModeratedTasks } from '../moderation/moderated-tasks.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
@@ -61,6 +62,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES);
   const fullLists = createFullLists(db, fullListConcurrency);
+  const moderatedTaskAuthor = createModeratedTasks(db);
   app.get(
     '/api/tasks',
     {
@@ -119,6 +121,14 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       const user = await optionalUser(auth, request);
       const { id } = request.params;
       const options = { includeEmail: user !== null };
+      // Issue 20: a task hidden or removed is its author's and the admins' to read, no one else's.
+      const author = await moderatedTaskAuthor(id);
+      if (author !== undefined) {
+        if (!user || (user.id !== author && user.role !== ADMIN_ROLE)) {
+          throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+        }
+        return getTask(db, id, { ...options, viewerId: user.id });
+      }
       const read = (viewerId: string | null) => getTask(db, id, { ...options, viewerId });
       const readers = (task: Task) => readersOfContacts([task]);
       return tasks.sendTo(reply, taskAnswerKey(id, options), user?.id ?? null, read, readers);

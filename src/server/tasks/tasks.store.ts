@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   isExpired,
   type Task,
@@ -20,6 +20,7 @@ import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from './task-status.ts';
 import { toCents } from '../../shared/money.ts';
+import { moderationStateOf } from '../../shared/moderation-state.ts';
 
 type Db = Kysely<Database>;
 
@@ -40,6 +41,8 @@ const TASK_COLUMNS = [
   'assignee_id',
   'delivered_at',
   'completed_at',
+  'moderation',
+  'moderation_reason',
 ] as const;
 
 type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
@@ -90,6 +93,10 @@ export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, to
         : null,
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
+    // Only its author (their own list, the page) and admins ever read a moderated task.
+    ...(row.moderation
+      ? { moderation: moderationStateOf(row.moderation, row.moderation_reason) }
+      : {}),
   };
 }
 
@@ -141,6 +148,13 @@ function listed<Q extends ReturnType<typeof selectTasks>>(
   let listed = q as ReturnType<typeof selectTasks>;
   if (query.category) listed = listed.where('tasks.category', '=', query.category);
   if (email) listed = listed.where('user.email', '=', email);
+  // Issue 20: a task hidden by reports or removed, or of a banned or suspended poster, is in
+  // no list but its author's own.
+  else {
+    listed = listed
+      .where('tasks.moderation', 'is', null)
+      .where(sql<SqlBool>`tasks.user_id not in (select id from "user" where banned)`);
+  }
   if (query.status) listed = listed.where('tasks.status', '=', query.status);
   if (notBefore) listed = listed.where('tasks.deadline', '>=', notBefore);
   if (query.sort === 'deadline') listed = listed.orderBy('tasks.deadline', 'asc');

@@ -94,6 +94,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable(table).addColumn('moderation', 'text').execute();
     await db.schema.alterTable(table).addColumn('moderation_reason', 'text').execute();
   }
+  // Banned and suspended accounts are few: their tasks leave lists and searches by this index.
+  await db.schema
+    .createIndex('user_banned_idx')
+    .on('user')
+    .column('id')
+    .where(sql<boolean>`banned`)
+    .execute();
   // Moderated rows are few: lists and searches leave them out by this small index.
   await db.schema
     .createIndex('tasks_moderated_idx')

@@ -1,0 +1,412 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { offerLink, profileLink, questionLink, taskLink } from '../../shared/links.ts';
+import {
+  REPORT_MESSAGES,
+  type ReportInput,
+  type ReportItemType,
+  type ReportReason,
+} from '../../shared/moderation.ts';
+import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { recordAdminAction } from './moderation.service.ts';
+
+type Db = Kysely<Database>;
+
+/** A reported item as the rules and the operator's queue read it. */
+export interface ReportedItem {
+  type: ReportItemType;
+  id: string;
+  authorId: string;
+  authorName: string;
+  moderation: string | null;
+  /** How notices name it: "the task “Fix my sink”". */
+  label: string;
+  /** Where it is shown in the app. */
+  link: string;
+  /** What it says, for the operator. */
+  content: string;
+  /** Who may see it at all besides everyone (a private message: its two parties). */
+  parties?: readonly string[];
+  /** A review not yet public cannot be reported by anyone. */
+  isPublic: boolean;
+}
+
+/** The item, or undefined when there is none. */
+export async function reportedItem(
+  db: Db,
+  type: ReportItemType,
+  id: string,
+): Promise<ReportedItem | undefined> {
+  const author = (authorId: string) =>
+    db.selectFrom('user').select('name').where('id', '=', authorId).executeTakeFirst();
+  const item = await readItem(db, type, id);
+  if (!item) return undefined;
+  return { ...item, authorName: (await author(item.authorId))?.name ?? 'Deleted user' };
+}
+
+async function readItem(
+  db: Db,
+  type: ReportItemType,
+  id: string,
+): Promise<Omit<ReportedItem, 'authorName'> | undefined> {
+  const base = { type, id, isPublic: true };
+  switch (type) {
+    case 'task': {
+      const row = await db
+        .selectFrom('tasks')
+        .select(['title', 'description', 'user_id', 'moderation'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          ...base,
+          authorId: row.user_id,
+          moderation: row.moderation,
+          label: `the task “${row.title}”`,
+          link: taskLink(id),
+          content: `${row.title}\n\n${row.description}`,
+        }
+      );
+    }
+    case 'question': {
+      const row = await db
+        .selectFrom('questions')
+        .innerJoin('tasks', 'tasks.id', 'questions.task_id')
+        .select(['questions.asker_id', 'questions.text', 'questions.moderation'])
+        .select(['tasks.id as task_id', 'tasks.title'])
+        .where('questions.id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          ...base,
+          authorId: row.asker_id,
+          moderation: row.moderation,
+          label: `a question on “${row.title}”`,
+          link: questionLink(row.task_id, id),
+          content: row.text,
+        }
+      );
+    }
+    case 'reply': {
+      const row = await db
+        .selectFrom('question_replies')
+        .innerJoin('questions', 'questions.id', 'question_replies.question_id')
+        .innerJoin('tasks', 'tasks.id', 'questions.task_id')
+        .select(['question_replies.author_id', 'question_replies.text'])
+        .select(['question_replies.moderation', 'questions.id as question_id'])
+        .select(['tasks.id as task_id', 'tasks.title'])
+        .where('question_replies.id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          ...base,
+          authorId: row.author_id,
+          moderation: row.moderation,
+          label: `a reply on “${row.title}”`,
+          link: questionLink(row.task_id, row.question_id),
+          content: row.text,
+        }
+      );
+    }
+    case 'message': {
+      const row = await db
+        .selectFrom('messages')
+        .innerJoin('offers', 'offers.id', 'messages.offer_id')
+        .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+        .select(['messages.author_id', 'messages.text', 'messages.moderation'])
+        .select(['offers.id as offer_id', 'offers.bidder_id'])
+        .select(['tasks.id as task_id', 'tasks.title', 'tasks.user_id as poster_id'])
+        .where('messages.id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          ...base,
+          authorId: row.author_id,
+          moderation: row.moderation,
+          label: `a message about “${row.title}”`,
+          link: offerLink(row.task_id, row.offer_id),
+          content: row.text,
+          parties: [row.bidder_id, row.poster_id],
+        }
+      );
+    }
+    case 'review': {
+      const row = await db
+        .selectFrom('reviews')
+        .innerJoin('tasks', 'tasks.id', 'reviews.task_id')
+        .select(['reviews.reviewer_id', 'reviews.reviewee_id', 'reviews.rating'])
+        .select(['reviews.comment', 'reviews.moderation', 'reviews.published_at', 'tasks.title'])
+        .where('reviews.id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          ...base,
+          authorId: row.reviewer_id,
+          moderation: row.moderation,
+          label: `a review on “${row.title}”`,
+          link: profileLink(row.reviewee_id),
+          content: `${row.rating}/5${row.comment ? `: ${row.comment}` : ''}`,
+          isPublic: row.published_at !== null,
+        }
+      );
+    }
+    case 'user': {
+      const row = await db
+        .selectFrom('user')
+        .select(['name', 'email', 'moderation'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row || isDeletedAddress(row.email)) return undefined;
+      return {
+        ...base,
+        authorId: id,
+        moderation: row.moderation,
+        label: `the profile of ${row.name}`,
+        link: profileLink(id),
+        content: row.name,
+      };
+    }
+  }
+}
+
+const TABLE_OF = {
+  task: 'tasks',
+  question: 'questions',
+  reply: 'question_replies',
+  message: 'messages',
+  review: 'reviews',
+  user: 'user',
+} as const satisfies Record<ReportItemType, keyof Database>;
+
+/** Sets the item's moderation ('hidden', 'removed' or null), `onlyFrom` the state it must be in. */
+export async function setModeration(
+  db: Db,
+  type: ReportItemType,
+  id: string,
+  moderation: 'hidden' | 'removed' | null,
+  reason: string | null,
+  onlyFrom?: 'hidden' | null,
+): Promise<boolean> {
+  // Every table of TABLE_OF has these two columns (migration 0012); Kysely cannot know which.
+  const table = TABLE_OF[type] as 'tasks';
+  let update = db
+    .updateTable(table)
+    .set({ moderation, moderation_reason: reason })
+    .where('id', '=', id);
+  if (onlyFrom !== undefined) {
+    update =
+      onlyFrom === null
+        ? update.where('moderation', 'is', null)
+        : update.where('moderation', '=', onlyFrom);
+  }
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A signed-in user reports an item they can see: once per item; not their own. The item is
+ * hidden once `threshold` different users have open reports on it (issue 20).
+ */
+export async function createReport(
+  db: Db,
+  reporterId: string,
+  input: ReportInput,
+  threshold: number,
+): Promise<void> {
+  const item = await reportedItem(db, input.itemType, input.itemId);
+  const canSee =
+    item &&
+    item.moderation === null &&
+    item.isPublic &&
+    (!item.parties || item.parties.includes(reporterId));
+  if (!canSee) throw new AppError('not_found', REPORT_MESSAGES.notFound);
+  if (item.authorId === reporterId) throw new AppError('forbidden', REPORT_MESSAGES.own);
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('reports')
+      .values({
+        id: crypto.randomUUID(),
+        reporter_id: reporterId,
+        item_type: item.type,
+        item_id: item.id,
+        author_id: item.authorId,
+        reason: input.reason,
+        note: input.note || null,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['reporter_id', 'item_type', 'item_id']).doNothing())
+      .executeTakeFirst();
+    if (!Number(inserted.numInsertedOrUpdatedRows))
+      throw new AppError('conflict', REPORT_MESSAGES.already);
+    const { count } = await trx
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('item_type', '=', item.type)
+      .where('item_id', '=', item.id)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= threshold)
+      await setModeration(trx, item.type, item.id, 'hidden', null, null);
+  });
+}
+
+/** One item of the operator's queue: its open reports, grouped. */
+export interface QueuedItem {
+  itemType: ReportItemType;
+  itemId: string;
+  label: string;
+  link: string;
+  content: string;
+  author: { _id: string; name: string };
+  moderation: string | null;
+  reportCount: number;
+  firstReportedAt: string;
+  reasons: Partial<Record<ReportReason, number>>;
+  notes: { reporter: { _id: string; name: string }; reason: string; note: string | null }[];
+}
+
+/** Open reports grouped by item: most reported first, then the oldest. */
+export async function reportQueue(db: Db, limit = 100): Promise<QueuedItem[]> {
+  const groups = await db
+    .selectFrom('reports')
+    .select(['item_type', 'item_id'])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min<string>('created_at').as('first_at'),
+    ])
+    .where('status', '=', 'open')
+    .groupBy(['item_type', 'item_id'])
+    .orderBy('count', 'desc')
+    .orderBy('first_at', 'asc')
+    .limit(limit)
+    .execute();
+  const queue: QueuedItem[] = [];
+  for (const group of groups) {
+    const item = await reportedItem(db, group.item_type, group.item_id);
+    if (!item) continue;
+    const reports = await db
+      .selectFrom('reports')
+      .innerJoin('user', 'user.id', 'reports.reporter_id')
+      .select(['reports.reason', 'reports.note', 'user.id', 'user.name'])
+      .where('reports.item_type', '=', group.item_type)
+      .where('reports.item_id', '=', group.item_id)
+      .where('reports.status', '=', 'open')
+      .orderBy('reports.created_at')
+      .execute();
+    const reasons: Partial<Record<ReportReason, number>> = {};
+    for (const report of reports) {
+      const reason = report.reason as ReportReason;
+      reasons[reason] = (reasons[reason] ?? 0) + 1;
+    }
+    queue.push({
+      itemType: item.type,
+      itemId: item.id,
+      label: item.label,
+      link: item.link,
+      content: item.content,
+      author: { _id: item.authorId, name: item.authorName },
+      moderation: item.moderation,
+      reportCount: Number(group.count),
+      firstReportedAt: group.first_at,
+      reasons,
+      notes: reports.map((report) => ({
+        reporter: { _id: report.id, name: report.name },
+        reason: report.reason,
+        note: report.note,
+      })),
+    });
+  }
+  return queue;
+}
+
+export const DECISION_NOTICES = {
+  dismiss: 'we found nothing against our rules, so it stays.',
+  remove: 'we removed it. Thank you for helping keep Tasklane safe.',
+} as const;
+
+/**
+ * An admin decides on an item: `dismiss` closes its open reports and shows it again if reports
+ * hid it; `remove` takes it down for good, with the reason its author is told (a removed task's
+ * pending offers are declined, and it cannot be hired). The reporters are told the outcome,
+ * never who else reported. One audit line.
+ */
+export async function decideOnItem(
+  db: Db,
+  adminId: string,
+  type: ReportItemType,
+  id: string,
+  decision: 'dismiss' | 'remove',
+  reason: string,
+): Promise<ReportedItem> {
+  const item = await reportedItem(db, type, id);
+  if (!item) throw new AppError('not_found', REPORT_MESSAGES.notFound);
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (decision === 'dismiss') {
+      await setModeration(trx, type, id, null, null, 'hidden');
+    } else {
+      await setModeration(trx, type, id, 'removed', reason);
+      if (type === 'task') {
+        await trx
+          .updateTable('offers')
+          .set({ status: 'declined', declined_because: null, updated_at: at })
+          .where('task_id', '=', id)
+          .where('status', '=', 'pending')
+          .execute();
+      }
+      await notifyUser(trx, {
+        userId: item.authorId,
+        type: 'moderation_notice',
+        text: `Tasklane removed ${item.label}: “${reason}”`,
+        link: item.link,
+      });
+    }
+    const reporters = await trx
+      .updateTable('reports')
+      .set({ status: decision === 'dismiss' ? 'dismissed' : 'actioned', closed_at: at })
+      .where('item_type', '=', type)
+      .where('item_id', '=', id)
+      .where('status', '=', 'open')
+      .returning('reporter_id')
+      .execute();
+    for (const { reporter_id } of reporters) {
+      await notifyUser(trx, {
+        userId: reporter_id,
+        type: 'report_outcome',
+        text: `We looked at your report on ${item.label}: ${DECISION_NOTICES[decision]}`,
+        link: decision === 'dismiss' ? item.link : '/dashboard/notifications',
+      });
+    }
+    await recordAdminAction(trx, {
+      adminId,
+      action: decision,
+      targetType: type,
+      targetId: id,
+      reason,
+      details: { reportsClosed: reporters.length, author: item.authorId },
+    });
+  });
+  return item;
+}
+
+/** An admin warns a user: a notice they read in the app, and an audit line. */
+export async function warnUser(db: Db, adminId: string, userId: string, reason: string) {
+  await db.transaction().execute(async (trx) => {
+    await notifyUser(trx, {
+      userId,
+      type: 'moderation_notice',
+      text: `Tasklane warns you: “${reason}”`,
+      link: profileLink(userId),
+    });
+    await recordAdminAction(trx, {
+      adminId,
+      action: 'warn',
+      targetType: 'user',
+      targetId: userId,
+      reason,
+    });
+  });
+}
