@@ -16,6 +16,7 @@ import { publishEvent } from '../events/event-bus.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findOffer } from '../offers/offers.store.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
+import { accountStateOf } from '../moderation/account-state.ts';
 import { assertNotBlocked } from '../moderation/blocks.ts';
 import { readTaskFacts, type StoredTaskFacts } from '../tasks/task-status.ts';
 import { textFor } from './contact-masking.ts';
@@ -90,10 +91,19 @@ async function write(
   return written.id;
 }
 
-const summary = (id: string, row: { author_name: string; author_image: string | null }) => ({
+const summary = (
+  id: string,
+  row: {
+    author_name: string;
+    author_image: string | null;
+    author_banned: boolean | number | null;
+    author_ban_expires: Date | string | null;
+  },
+) => ({
   _id: id,
   name: row.author_name,
   image: row.author_image,
+  ...accountStateOf(row.author_banned, row.author_ban_expires),
 });
 
 /** Any signed-in user asks the task's poster a question; the poster is notified. */

@@ -17,7 +17,17 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 interface Author {
   author_name: string;
   author_image: string | null;
+  /** Issue 20: whether the author is suspended or banned, for the mark others see. */
+  author_banned: boolean | number | null;
+  author_ban_expires: Date | string | null;
 }
+
+const AUTHOR_COLUMNS = [
+  'user.name as author_name',
+  'user.image as author_image',
+  'user.banned as author_banned',
+  'user.banExpires as author_ban_expires',
+] as const;
 export type QuestionRow = Selectable<QuestionTable> & Author;
 export type ReplyRow = Selectable<QuestionReplyTable> & Author;
 export type MessageRow = Selectable<MessageTable> & Author;
@@ -52,7 +62,7 @@ export async function listQuestions(db: Db, taskId: string, limit: number): Prom
     .selectFrom('questions')
     .innerJoin('user', 'user.id', 'questions.asker_id')
     .selectAll('questions')
-    .select(['user.name as author_name', 'user.image as author_image'])
+    .select(AUTHOR_COLUMNS)
     .where('questions.task_id', '=', taskId)
     .orderBy('questions.created_at', 'desc')
     .orderBy('questions.id', 'desc')
@@ -67,7 +77,7 @@ export async function listReplies(db: Db, questionIds: readonly string[]): Promi
     .selectFrom('question_replies')
     .innerJoin('user', 'user.id', 'question_replies.author_id')
     .selectAll('question_replies')
-    .select(['user.name as author_name', 'user.image as author_image'])
+    .select(AUTHOR_COLUMNS)
     .where('question_replies.question_id', 'in', [...questionIds])
     .orderBy('question_replies.created_at')
     .orderBy('question_replies.id')
@@ -84,7 +94,7 @@ export async function listMessages(db: Db, offerId: string, limit: number): Prom
     .selectFrom('messages')
     .innerJoin('user', 'user.id', 'messages.author_id')
     .selectAll('messages')
-    .select(['user.name as author_name', 'user.image as author_image'])
+    .select(AUTHOR_COLUMNS)
     .where('messages.offer_id', '=', offerId)
     .orderBy('messages.created_at', 'desc')
     .orderBy('messages.id', 'desc')
@@ -100,9 +110,8 @@ function selectMessagesInContext(db: Db) {
     .innerJoin('offers', 'offers.id', 'messages.offer_id')
     .innerJoin('tasks', 'tasks.id', 'offers.task_id')
     .selectAll('messages')
+    .select(AUTHOR_COLUMNS)
     .select([
-      'user.name as author_name',
-      'user.image as author_image',
       'offers.task_id',
       'offers.bidder_id',
       'tasks.user_id as poster_id',

@@ -3,6 +3,7 @@ import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
 import {
   call,
+  hiredTask,
   makeOffer,
   postTask,
   readOfferRow,
@@ -198,6 +199,38 @@ describe('suspending and banning', () => {
     expect((await suspend('no-such-user', { reason: 'spam', days: 1 })).status).toBe(404);
     expect(await auditOf(ordinary.id)).toEqual([]);
     expect((await signIn(ordinary)).statusCode).toBe(200);
+  });
+});
+
+describe("a suspended or banned person's words", () => {
+  it('stay where others need them, marked with the account state', async () => {
+    const client = await t.signUp({ name: 'Cara Client' });
+    const sus = await t.signUp({ name: 'Sid Suspended' });
+    const { taskId, offerId } = await hiredTask(t, client, sus, 'completed');
+    await sendMessage(t, sus, offerId, 'Thanks for the job');
+    await call(t, 'POST', `/api/tasks/${taskId}/reviews`, sus, {
+      rating: 5,
+      comment: 'Great client',
+    });
+    await call(t, 'POST', `/api/tasks/${taskId}/reviews`, client, { rating: 4 });
+    await call(t, 'POST', `/api/admin/users/${sus.id}/suspend`, admin, { reason: 'Spam', days: 3 });
+
+    const messages = (await call(t, 'GET', `/api/offers/${offerId}/messages`, client)).body as {
+      author: { _id: string; accountState?: string };
+    }[];
+    expect(messages.find((m) => m.author._id === sus.id)?.author.accountState).toBe('suspended');
+    const profile = (await call(t, 'GET', `/api/users/${client.id}`, ordinary)).body as {
+      reviews: { reviewer: { _id: string; accountState?: string } }[];
+    };
+    expect(profile.reviews.find((r) => r.reviewer._id === sus.id)?.reviewer.accountState).toBe(
+      'suspended',
+    );
+    const client2 = (await call(t, 'GET', `/api/offers/${offerId}/messages`, client)).body as {
+      author: { _id: string; accountState?: string };
+    }[];
+    expect(
+      client2.every((m) => m.author._id === sus.id || m.author.accountState === undefined),
+    ).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type TaskReview,
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
+import { accountStateOf } from '../moderation/account-state.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -37,7 +38,12 @@ export function toReview(row: ReviewWithReviewer, taskTitle: string): Review {
     comment: row.comment,
     createdAt: row.created_at,
     role: row.reviewee_role,
-    reviewer: { _id: row.reviewer_id, name: row.reviewer_name, image: row.reviewer_image },
+    reviewer: {
+      _id: row.reviewer_id,
+      name: row.reviewer_name,
+      image: row.reviewer_image,
+      ...accountStateOf(row.reviewer_banned, row.reviewer_ban_expires),
+    },
     revieweeId: row.reviewee_id,
     task: { _id: row.task_id, title: taskTitle },
   };

@@ -97,12 +97,15 @@ function selectWithReviewer(db: Db) {
     .innerJoin('user as reviewer', 'reviewer.id', 'reviews.reviewer_id')
     .selectAll('reviews')
     .select(['reviewer.name as reviewer_name', 'reviewer.image as reviewer_image'])
+    .select(['reviewer.banned as reviewer_banned', 'reviewer.banExpires as reviewer_ban_expires'])
     .orderBy('reviews.created_at', 'desc')
     .orderBy('reviews.id', 'desc');
 }
 export type ReviewWithReviewer = ReviewRow & {
   reviewer_name: string;
   reviewer_image: string | null;
+  reviewer_banned: boolean | number | null;
+  reviewer_ban_expires: Date | string | null;
 };
 
 /** A user's public reviews, newest first, with each reviewer's public name and photo. */
