@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODERATION_NOTICES } from './moderation-state.ts';
+import { userSummarySchema } from './user-summary.ts';
 
 /** Issue 20: trust and safety. Roles, blocks, reports and the operator's actions. */
 
@@ -147,3 +148,54 @@ export const marketStatsSchema = z.object({
   computedInMs: z.number(),
 });
 export type MarketStats = z.infer<typeof marketStatsSchema>;
+
+/** The answers of issue 20's routes, read by the server's responses and the pages alike. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+export const blockStatusSchema = z.object({ blocked: z.boolean() });
+export const blockedUserSchema = userSummarySchema.extend({ blockedAt: z.string() });
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
+
+const personSchema = z.object({ _id: z.string(), name: z.string() });
+
+/** One item of the operator's queue: its open reports, grouped. */
+export const reportedItemSchema = z.object({
+  itemType: z.enum(REPORT_ITEM_TYPES),
+  itemId: z.string(),
+  label: z.string(),
+  link: z.string(),
+  content: z.string(),
+  author: personSchema,
+  moderation: z.string().nullable(),
+  reportCount: z.number(),
+  firstReportedAt: z.string(),
+  reasons: z.record(z.string(), z.number()),
+  notes: z.array(
+    z.object({ reporter: personSchema, reason: z.string(), note: z.string().nullable() }),
+  ),
+});
+export type ReportedItemAnswer = z.infer<typeof reportedItemSchema>;
+
+/** A user as the operator's search finds them. */
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  banExpires: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** The audit log's actions, as the server records them. */
+export const AUDIT_ACTIONS = [
+  'dismiss',
+  'remove',
+  'warn',
+  'suspend',
+  'ban',
+  'lift',
+  'set-role',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation-state.ts';
 import { userSummarySchema } from './user-summary.ts';
 
 /**
@@ -48,6 +49,8 @@ export const reviewSchema = z.object({
   reviewer: userSummarySchema,
   revieweeId: z.string(),
   task: z.object({ _id: z.string(), title: z.string() }),
+  // Issue 20, additive: only its author sees a review hidden by reports or removed.
+  moderation: moderationStateSchema.optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -55,9 +55,16 @@ async function assertNotTooFast(db: Db, userId: string, limit: WriteLimit): Prom
   if (count > limit.max) throw new AppError('too_many_requests', M.tooFast);
 }
 
-async function taskOrNotFound(db: Db, taskId: string): Promise<StoredTaskFacts> {
+/** The task, or a 404; one hidden or removed (issue 20) is its author's and the admins' alone. */
+async function taskOrNotFound(
+  db: Db,
+  taskId: string,
+  readerId: string,
+  isAdmin = false,
+): Promise<StoredTaskFacts> {
   const task = await readTaskFacts(db, taskId);
-  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  const mayRead = task && (!task.moderation || isAdmin || task.userId === readerId);
+  if (!mayRead) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
   return task;
 }
 
@@ -114,7 +121,7 @@ export async function askQuestion(
   text: string,
   limit: WriteLimit,
 ): Promise<string> {
-  const task = await taskOrNotFound(db, taskId);
+  const task = await taskOrNotFound(db, taskId, askerId);
   await assertNotBlocked(db, askerId, task.userId);
   return write(db, limit, askerId, text, async (trx, { author_id, ...question }) => {
     await insertQuestion(trx, { ...question, task_id: taskId, asker_id: author_id });
@@ -134,7 +141,7 @@ export async function replyToQuestion(
 ): Promise<string> {
   const question = await findQuestion(db, questionId);
   if (!question) throw new AppError('not_found', M.questionNotFound);
-  const task = await taskOrNotFound(db, question.task_id);
+  const task = await taskOrNotFound(db, question.task_id, authorId);
   if (authorId !== task.userId && authorId !== question.asker_id) {
     throw new AppError('forbidden', M.notInThread);
   }
@@ -172,7 +179,7 @@ export async function listTaskQuestions(
   readerId: string,
   isAdmin = false,
 ): Promise<Question[]> {
-  const task = await taskOrNotFound(db, taskId);
+  const task = await taskOrNotFound(db, taskId, readerId, isAdmin);
   const questions = (await listQuestions(db, taskId, QUESTIONS_LIMIT)).filter(
     (question) => moderatedFor(question, question.asker_id, readerId, isAdmin).visible,
   );
@@ -210,7 +217,7 @@ const stateOf = (row: { moderation: string | null; moderation_reason: string | n
 async function conversationOf(db: Db, offerId: string, userId: string) {
   const offer = await findOffer(db, offerId);
   if (!offer) throw new AppError('not_found', OFFER_MESSAGES.offerNotFound);
-  const task = await taskOrNotFound(db, offer.task_id);
+  const task = await taskOrNotFound(db, offer.task_id, userId);
   if (userId !== task.userId && userId !== offer.bidder_id) {
     throw new AppError('forbidden', M.notInConversation);
   }

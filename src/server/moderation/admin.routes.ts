@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminActionSchema,
+  adminUserSchema,
   marketStatsSchema,
+  messageAnswerSchema,
   MODERATION_MESSAGES,
   moderationReasonSchema,
   reasonOnlySchema,
@@ -26,7 +28,7 @@ import {
 } from './moderation.service.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = messageAnswerSchema;
 const adminErrors = { ...errors, 403: errors[403] };
 
 /** A refusal of Better Auth's admin API as ours: its status and message. */
@@ -57,18 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
         summary: 'Find users by name or email (admins only)',
         querystring: z.object({ q: z.string().trim().max(200).default('') }),
         response: {
-          200: z.array(
-            z.object({
-              _id: z.string(),
-              name: z.string(),
-              email: z.string(),
-              role: z.string(),
-              banned: z.boolean(),
-              banReason: z.string().nullable(),
-              banExpires: z.string().nullable(),
-              createdAt: z.string(),
-            }),
-          ),
+          200: z.array(adminUserSchema),
           ...adminErrors,
         },
       },

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import {
+  blockedUserSchema,
+  blockStatusSchema,
+  messageAnswerSchema,
+  MODERATION_MESSAGES,
+} from '../../shared/moderation.ts';
 import { userIdParamsSchema } from '../../shared/profiles.ts';
 import { requireUser } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { blockUser, hasBlocked, listMyBlocks, unblockUser } from './moderation.service.ts';
 
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = messageAnswerSchema;
 
 /** Issue 20 "Block": a signed-in user's own blocks. Nobody learns who blocked them. */
 export const blocksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
@@ -53,7 +58,7 @@ export const blocksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
       schema: {
         summary: 'Whether I blocked this user (signed in)',
         params: userIdParamsSchema,
-        response: { 200: z.object({ blocked: z.boolean() }), ...errors },
+        response: { 200: blockStatusSchema, ...errors },
       },
     },
     async (request) => {
@@ -68,14 +73,7 @@ export const blocksRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
       schema: {
         summary: 'The users I blocked, most recent first (signed in)',
         response: {
-          200: z.array(
-            z.object({
-              _id: z.string(),
-              name: z.string(),
-              image: z.string().nullable(),
-              blockedAt: z.string(),
-            }),
-          ),
+          200: z.array(blockedUserSchema),
           ...errors,
         },
       },

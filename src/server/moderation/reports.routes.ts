@@ -3,7 +3,9 @@ import { z } from 'zod';
 import {
   REPORT_ITEM_TYPES,
   REPORT_MESSAGES,
+  messageAnswerSchema,
   reasonOnlySchema,
+  reportedItemSchema,
   reportInputSchema,
 } from '../../shared/moderation.ts';
 import { userIdParamsSchema } from '../../shared/profiles.ts';
@@ -12,9 +14,8 @@ import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { userOrNotFound } from './moderation.service.ts';
 import { createReport, decideOnItem, reportQueue, warnUser } from './reports.service.ts';
 
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = messageAnswerSchema;
 const itemParamsSchema = z.object({ itemType: z.enum(REPORT_ITEM_TYPES), itemId: z.string() });
-const person = z.object({ _id: z.string(), name: z.string() });
 
 /** Issue 20 "Report" for everyone signed in, and the operator's queue and decisions. */
 export const reportsRoutes: FastifyPluginAsyncZod<
@@ -44,23 +45,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'Open reports grouped by item, most reported and oldest first (admins only)',
         response: {
-          200: z.array(
-            z.object({
-              itemType: z.enum(REPORT_ITEM_TYPES),
-              itemId: z.string(),
-              label: z.string(),
-              link: z.string(),
-              content: z.string(),
-              author: person,
-              moderation: z.string().nullable(),
-              reportCount: z.number(),
-              firstReportedAt: z.string(),
-              reasons: z.record(z.string(), z.number()),
-              notes: z.array(
-                z.object({ reporter: person, reason: z.string(), note: z.string().nullable() }),
-              ),
-            }),
-          ),
+          200: z.array(reportedItemSchema),
           ...errors,
         },
       },

@@ -32,6 +32,8 @@ export interface ReportedItem {
   parties?: readonly string[];
   /** A review not yet public cannot be reported by anyone. */
   isPublic: boolean;
+  /** Whether the task it was written on is hidden or removed: then nobody else sees it. */
+  inModeratedTask?: boolean;
 }
 
 /** The item, or undefined when there is none. */
@@ -76,7 +78,7 @@ async function readItem(
         .selectFrom('questions')
         .innerJoin('tasks', 'tasks.id', 'questions.task_id')
         .select(['questions.asker_id', 'questions.text', 'questions.moderation'])
-        .select(['tasks.id as task_id', 'tasks.title'])
+        .select(['tasks.id as task_id', 'tasks.title', 'tasks.moderation as task_moderation'])
         .where('questions.id', '=', id)
         .executeTakeFirst();
       return (
@@ -85,6 +87,7 @@ async function readItem(
           authorId: row.asker_id,
           moderation: row.moderation,
           label: `a question on “${row.title}”`,
+          inModeratedTask: row.task_moderation !== null,
           link: questionLink(row.task_id, id),
           content: row.text,
         }
@@ -97,7 +100,7 @@ async function readItem(
         .innerJoin('tasks', 'tasks.id', 'questions.task_id')
         .select(['question_replies.author_id', 'question_replies.text'])
         .select(['question_replies.moderation', 'questions.id as question_id'])
-        .select(['tasks.id as task_id', 'tasks.title'])
+        .select(['tasks.id as task_id', 'tasks.title', 'tasks.moderation as task_moderation'])
         .where('question_replies.id', '=', id)
         .executeTakeFirst();
       return (
@@ -106,6 +109,7 @@ async function readItem(
           authorId: row.author_id,
           moderation: row.moderation,
           label: `a reply on “${row.title}”`,
+          inModeratedTask: row.task_moderation !== null,
           link: questionLink(row.task_id, row.question_id),
           content: row.text,
         }
@@ -119,6 +123,7 @@ async function readItem(
         .select(['messages.author_id', 'messages.text', 'messages.moderation'])
         .select(['offers.id as offer_id', 'offers.bidder_id'])
         .select(['tasks.id as task_id', 'tasks.title', 'tasks.user_id as poster_id'])
+        .select('tasks.moderation as task_moderation')
         .where('messages.id', '=', id)
         .executeTakeFirst();
       return (
@@ -127,6 +132,7 @@ async function readItem(
           authorId: row.author_id,
           moderation: row.moderation,
           label: `a message about “${row.title}”`,
+          inModeratedTask: row.task_moderation !== null,
           link: offerLink(row.task_id, row.offer_id),
           content: row.text,
           parties: [row.bidder_id, row.poster_id],
@@ -220,6 +226,7 @@ export async function createReport(
   const canSee =
     item &&
     item.moderation === null &&
+    !item.inModeratedTask &&
     item.isPublic &&
     (!item.parties || item.parties.includes(reporterId));
   if (!canSee) throw new AppError('not_found', REPORT_MESSAGES.notFound);

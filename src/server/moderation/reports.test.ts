@@ -117,7 +117,21 @@ describe('three reports hide an item', () => {
     const title = `Hidden scam task ${Date.now()}`;
     const taskId = await postTask(t, author, { title });
     const pending = await makeOffer(t, stranger, taskId);
+    const questionId = await askQuestion(t, stranger, taskId, 'Is the deposit refundable?');
+    const countBefore = ((await call(t, 'GET', '/api/tasks/count')).body as { total: number })
+      .total;
     await reportThrice('task', taskId);
+    expect(((await call(t, 'GET', '/api/tasks/count')).body as { total: number }).total).toBe(
+      countBefore - 1,
+    );
+    // Nor its questions, reviews or a way to write there, and nothing in it to report.
+    for (const path of ['questions', 'reviews']) {
+      expect((await call(t, 'GET', `/api/tasks/${taskId}/${path}`, stranger)).status).toBe(404);
+    }
+    expect((await call(t, 'GET', `/api/tasks/${taskId}/questions`, author)).status).toBe(200);
+    const ask = await call(t, 'POST', `/api/tasks/${taskId}/questions`, stranger, { text: 'Hi?' });
+    expect(ask.status).toBe(404);
+    expect((await report(admin, 'question', questionId)).status).toBe(404);
 
     const list = (await call(t, 'GET', '/api/tasks?limit=100', stranger)).body as { _id: string }[];
     expect(list.map((task) => task._id)).not.toContain(taskId);

@@ -8,6 +8,7 @@ import {
   type TaskReview,
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
+import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { accountStateOf } from '../moderation/account-state.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
@@ -46,6 +47,9 @@ export function toReview(row: ReviewWithReviewer, taskTitle: string): Review {
     },
     revieweeId: row.reviewee_id,
     task: { _id: row.task_id, title: taskTitle },
+    ...(row.moderation
+      ? { moderation: moderationStateOf(row.moderation, row.moderation_reason) }
+      : {}),
   };
 }
 
@@ -129,7 +133,10 @@ export async function listTaskReviews(
   now = new Date(),
 ): Promise<TaskReview[]> {
   const task = await readTaskFacts(db, taskId);
-  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  // A task hidden or removed (issue 20) is its author's alone, its reviews with it.
+  if (!task || (task.moderation && task.userId !== readerId)) {
+    throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  }
   const rows = await visibleTaskReviews(db, taskId, readerId, now);
   const at = now.toISOString();
   return rows.map((row) => ({

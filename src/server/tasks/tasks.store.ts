@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   isExpired,
   type Task,
@@ -413,8 +420,26 @@ export async function completedJobsOf(
 
 /** How many tasks there are, or only those the user posted. */
 export async function countTasks(db: Db, postedBy?: string): Promise<number> {
-  let query = db.selectFrom('tasks').select((eb) => eb.fn.countAll<string | number>().as('count'));
-  if (postedBy !== undefined) query = query.where('user_id', '=', postedBy);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.count);
+  const count = (eb: ExpressionBuilder<Database, 'tasks'>) =>
+    eb.fn.countAll<string | number>().as('count');
+  if (postedBy !== undefined) {
+    const row = await db
+      .selectFrom('tasks')
+      .select(count)
+      .where('user_id', '=', postedBy)
+      .where('moderation', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  // Every task less the few hidden or removed (issue 20): the total stays one index's count,
+  // the moderated ones a partial index's.
+  const [all, moderated] = await Promise.all([
+    db.selectFrom('tasks').select(count).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('tasks')
+      .select(count)
+      .where('moderation', 'is not', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(all.count) - Number(moderated.count);
 }
