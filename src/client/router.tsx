@@ -40,6 +40,10 @@ const Unsubscribe = page(() => import('./routes/unsubscribe.tsx'));
 const NewsletterConfirm = page(() => import('./routes/newsletter-confirm.tsx'));
 const DashboardMailSettings = page(() => import('./routes/dashboard-mail-settings.tsx'));
 const DashboardAccount = page(() => import('./routes/dashboard-account.tsx'));
+const DashboardBlocked = page(() => import('./routes/dashboard-blocked.tsx'));
+// Issue 20: the operator console, its sections routed inside its own module (one route here: the
+// home page's JavaScript carries as little of it as can be).
+const AdminConsole = page(() => import('./routes/admin.tsx'));
 
 /** spec §2 "Protected routes". */
 const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -80,6 +84,7 @@ export function AppRoutes() {
           <Route path="my-bids" element={guard(<MyBids />)} />
           <Route path="users/:id" element={<UserProfile />} />
           <Route path="notifications" element={guard(<Notifications />)} />
+          <Route path="admin/*" element={guard(<AdminConsole />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route
@@ -99,6 +104,7 @@ export function AppRoutes() {
           <Route path="saved-searches" element={guard(<DashboardSavedSearches />)} />
           <Route path="account" element={guard(<DashboardAccount />)} />
           <Route path="notifications/settings" element={guard(<DashboardMailSettings />)} />
+          <Route path="blocked" element={guard(<DashboardBlocked />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

@@ -21,6 +21,8 @@ const LINKS = [
   // Issue 19.
   ['Account', '/dashboard/account'],
   ['Email Settings', '/dashboard/notifications/settings'],
+  // Issue 20.
+  ['Blocked users', '/dashboard/blocked'],
 ] as const;
 
 function sidebar(page: Page) {
@@ -30,7 +32,7 @@ function sidebarNav(page: Page) {
   return page.getByRole('navigation', { name: 'Dashboard pages' });
 }
 
-test('signed in, the sidebar shows the photo, name and email, the nine links and Logout', async ({
+test('signed in, the sidebar shows the photo, name and email, the ten links and Logout', async ({
   page,
   context,
   signedInUser,

@@ -91,6 +91,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       baseURL: server.url,
       oidcIssuer: oidc.issuer,
       googleAccount: { name: oidc.account.name, email: oidc.account.email },
+      dataDir,
     });
     console.log(`e2e: server ${server.url}, OpenID provider ${oidc.issuer}`);
   } catch (error) {

@@ -10,6 +10,8 @@ export interface E2eEnv {
   oidcIssuer: string;
   /** The provider's one account (DEFAULT_ACCOUNT of tests/support/oidc-provider.ts). */
   googleAccount: { name: string; email: string };
+  /** The server's DATA_DIR (its SQLite database), for the server's own CLIs (issue 20: admins). */
+  dataDir: string;
 }
 
 export const E2E_ENV_VARIABLE = 'TASKLANE_E2E';

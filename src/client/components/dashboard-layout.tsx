@@ -20,6 +20,7 @@ const LINKS = [
   { to: paths.dashboardSavedSearches, label: 'Saved Searches', end: false },
   { to: paths.dashboardAccount, label: 'Account', end: false },
   { to: paths.mailSettings, label: 'Email Settings', end: false },
+  { to: paths.dashboardBlocked, label: 'Blocked users', end: false },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
+import { isAdmin } from '../features/admin/is-admin.ts';
 import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
@@ -20,6 +21,8 @@ const MEMBER_LINKS = [
   { to: paths.myBids, label: 'My Bids' },
   { to: paths.dashboard, label: 'DashBoard' },
 ];
+/** Issue 20: the operator console, for admins only. */
+const ADMIN_LINK = { to: paths.admin, label: 'Admin' };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : '';
@@ -32,7 +35,9 @@ export function Navbar() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = user ? [...PUBLIC_LINKS, ...MEMBER_LINKS] : PUBLIC_LINKS;
+  const links = user
+    ? [...PUBLIC_LINKS, ...MEMBER_LINKS, ...(isAdmin(user) ? [ADMIN_LINK] : [])]
+    : PUBLIC_LINKS;
 
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
 

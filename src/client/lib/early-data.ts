@@ -51,6 +51,7 @@ export function earlyUrls(pathname: string, email: string | undefined): string[]
     '/dashboard/my-bids': [apiPaths.myOffers],
     '/dashboard/saved-searches': [apiPaths.savedSearches],
     '/dashboard/notifications/settings': [apiPaths.mailPreferences],
+    '/dashboard/blocked': [apiPaths.myBlocks],
   };
   return byPath[pathname.replace(/(.)\/$/, '$1')] ?? [];
 }

@@ -44,6 +44,14 @@ export const paths = {
   dashboardAccount: '/dashboard/account',
   /** Issue 19: what mail I get. */
   mailSettings: '/dashboard/notifications/settings',
+  /** Issue 20: the users I blocked. */
+  dashboardBlocked: '/dashboard/blocked',
+  /** Issue 20: the operator console (admins only), a page per section. */
+  admin: '/admin',
+  adminUsers: (q = '') => (q ? `/admin/users?${new URLSearchParams({ q })}` : '/admin/users'),
+  adminAudit: (action = '') =>
+    action ? `/admin/audit?${new URLSearchParams({ action })}` : '/admin/audit',
+  adminMarket: '/admin/market',
 } as const;
 
 /** The API, under /api on the same origin (DESIGN.md "Shape"). */
@@ -91,4 +99,6 @@ export const apiPaths = {
   deleteAccount: '/api/me/delete-account',
   newsletterConfirm: '/api/newsletter/confirm',
   savedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
+  /** Issue 20: the users I blocked (the rest of issue 20's calls: moderation-paths.ts). */
+  myBlocks: '/api/me/blocks',
 } as const;

@@ -18,6 +18,8 @@ export interface SessionUser {
   image: string | null;
   /** Issue 19: whether the address is verified (Google's are). */
   emailVerified?: boolean;
+  /** Issue 20: 'admin' for Tasklane's operators (what the page shows; the server checks). */
+  role?: string | null;
 }
 
 export interface SignUpInput {

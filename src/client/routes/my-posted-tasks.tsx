@@ -5,6 +5,7 @@ import type { Task } from '../../shared/tasks.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskTable } from '../components/task-table.tsx';
 import { useToast } from '../components/toaster.tsx';
+import { ModerationMark } from '../features/moderation/moderation-mark.tsx';
 import { loadOffersWaiting } from '../features/offers/offers-waiting.ts';
 import { OwnerActions } from '../features/tasks/owner-actions.tsx';
 import { api } from '../lib/api.ts';
@@ -15,7 +16,8 @@ import { useSession } from '../lib/session.tsx';
 /**
  * /my-posted-tasks and /dashboard/my-tasks (spec §2, §4 "Deletion", §7, §8): the user's tasks
  * with their status and the offers waiting for an answer (issue 9); Update and Delete refused,
- * with the reason, where the task's status forbids them.
+ * with the reason, where the task's status forbids them. A task hidden by reports or removed says
+ * so under its title (issue 20).
  */
 export default function MyPostedTasks() {
   const { user } = useSession();
@@ -77,7 +79,13 @@ export default function MyPostedTasks() {
         <TaskTable
           caption="Tasks you have posted"
           tasks={tasks}
-          renderTitle={(task) => task.title}
+          renderTitle={(task) => (
+            // One block: on a phone the cell is a grid of its label and this.
+            <div>
+              {task.title}
+              <ModerationMark moderation={task.moderation} />
+            </div>
+          )}
           extraColumns={[
             { header: 'Offers waiting', cell: offersWaiting },
             { header: 'Actions', cell: actions },

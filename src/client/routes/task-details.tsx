@@ -5,6 +5,8 @@ import { Fact } from '../components/fact.tsx';
 import { conversationsApi } from '../features/conversations/conversations-api.ts';
 import { TaskQuestions } from '../features/conversations/task-questions.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { ModerationAlert } from '../features/moderation/moderation-alert.tsx';
+import { ReportButton } from '../features/moderation/report-button.tsx';
 import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
 import { BidPanel } from '../features/offers/bid-panel.tsx';
 import { TaskOffers } from '../features/offers/task-offers.tsx';
@@ -27,7 +29,9 @@ const FIGURE = 'text-xl font-semibold';
  * /task/:id (spec §2, §4 "Bid counter"; issue 9): the task with its status, then what the reader
  * may do with it: the poster edits, deletes, compares offers and hires; a freelancer makes an
  * offer; each offer has its private conversation; the two parties of an assignment finish it and
- * review each other; everyone signed in reads and asks public questions (issue 10).
+ * review each other; everyone signed in reads and asks public questions (issue 10). Anyone but
+ * its poster may report it; its poster reads whether reports hid it or Tasklane removed it
+ * (issue 20).
  */
 export default function TaskDetails() {
   const { id = '' } = useParams();
@@ -61,11 +65,21 @@ export default function TaskDetails() {
         <h1 ref={title.ref} tabIndex={-1} className="text-3xl font-bold">
           {task.title}
         </h1>
-        <p>
-          Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
-          {task.userEmail && <span className="text-base-content/90"> ({task.userEmail})</span>}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p>
+            Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
+            {task.userEmail && <span className="text-base-content/90"> ({task.userEmail})</span>}
+          </p>
+          <ReportButton
+            itemType="task"
+            itemId={task._id}
+            authorId={task.userId}
+            what="this task"
+            moderation={task.moderation}
+          />
+        </div>
       </header>
+      <ModerationAlert moderation={task.moderation} what="this task" />
       <dl className="grid grid-cols-2 gap-4 rounded-box bg-base-200 p-4 md:grid-cols-3">
         <Fact label="Budget" valueClassName={FIGURE}>
           {formatBudget(task.budget)}

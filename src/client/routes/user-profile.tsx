@@ -1,11 +1,16 @@
 import { useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { BlockControl } from '../features/moderation/block-control.tsx';
+import { ReportButton } from '../features/moderation/report-button.tsx';
 import { getProfile } from '../features/profiles/profiles-api.ts';
 import { ProfileView } from '../features/profiles/profile-view.tsx';
 import { useRouteData } from '../lib/route-data.ts';
 
-/** /users/:id (issue 9): a public profile, open to everyone; an unknown id is the 404 page. */
+/**
+ * /users/:id (issue 9): a public profile, open to everyone; an unknown id is the 404 page. A
+ * signed-in viewer may block or unblock the user there, and report them (issue 20).
+ */
 export default function UserProfile() {
   const { id = '' } = useParams();
   const profile = useRouteData('profile', () => getProfile(id));
@@ -13,7 +18,21 @@ export default function UserProfile() {
     <div className="mx-auto max-w-4xl space-y-4">
       <PageTitle name={profile.name} />
       <BackButton />
-      <ProfileView profile={profile} />
+      <ProfileView
+        profile={profile}
+        actions={
+          <div className="flex flex-wrap gap-2 pt-1">
+            <BlockControl user={profile} />
+            <ReportButton
+              itemType="user"
+              itemId={profile._id}
+              authorId={profile._id}
+              what={profile.name}
+              moderation={profile.moderation}
+            />
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { offerLink } from '../../../shared/links.ts';
 import type { Offer } from '../../../shared/offers.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { errorMessage } from '../../lib/use-form.ts';
+import { BlockControl } from '../moderation/block-control.tsx';
+import { ReportButton } from '../moderation/report-button.tsx';
 import { useReadWhileShown } from '../notifications/read-while-shown.ts';
 import { conversationsApi } from './conversations-api.ts';
 import { conversationElementId, useFocusWhenTarget, useLinkTarget } from './link-target.ts';
@@ -30,19 +32,23 @@ function mergeMessages(current: Message[], news: Message[]): Message[] {
  * for those two only (the offers list for the poster, their own offer for the bidder; the API
  * gives nobody else the offer). Closed until asked for, or opened by a notification's link
  * (`?offer=`); while open, messages of the live stream for this offer appear at once, and the
- * notifications that link to it are read (read-while-shown.ts).
+ * notifications that link to it are read (read-while-shown.ts). Either may block the other
+ * from it (issue 20).
  */
 export function OfferConversation({
   task,
   offer,
   userId,
   headingLevel,
+  onBlocked,
 }: {
   task: Task;
   offer: Offer;
   userId: string;
   /** The level under the heading of the part of the page it sits in. */
   headingLevel: 3 | 4;
+  /** After the other is blocked (a pending offer between them is withdrawn by it). */
+  onBlocked(): Promise<void> | void;
 }) {
   const isTarget = useLinkTarget().offerId === offer._id;
   const [isOpen, setIsOpen] = useState(isTarget);
@@ -106,7 +112,10 @@ export function OfferConversation({
           >
             Private messages with {other.name}
           </Heading>
-          <p className="text-sm">Only you and {other.name} see these messages.</p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm">Only you and {other.name} see these messages.</p>
+            <BlockControl user={other} withName onBlocked={onBlocked} />
+          </div>
           {messages === null ? (
             <p role={loadFailure ? 'alert' : undefined}>{loadFailure ?? 'Loading messages…'}</p>
           ) : (
@@ -127,6 +136,18 @@ export function OfferConversation({
                       author={message.author}
                       createdAt={message.createdAt}
                       text={message.text}
+                      moderation={message.moderation}
+                      action={
+                        // Only its recipient may report a message: the button hides for its author.
+                        <ReportButton
+                          itemType="message"
+                          itemId={message._id}
+                          authorId={message.author._id}
+                          what="this message"
+                          moderation={message.moderation}
+                          isSubtle
+                        />
+                      }
                     />
                   </li>
                 ))}

@@ -10,6 +10,7 @@ import { questionLink, taskLink } from '../../../shared/links.ts';
 import type { NotificationType } from '../../../shared/notifications.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
+import { ReportButton } from '../moderation/report-button.tsx';
 import { subscribeToNotifications } from '../notifications/notifications-store.ts';
 import { useReadWhileShown } from '../notifications/read-while-shown.ts';
 import { conversationsApi } from './conversations-api.ts';
@@ -134,6 +135,17 @@ function QuestionThread({
             author={question.asker}
             createdAt={question.createdAt}
             text={question.text}
+            moderation={question.moderation}
+            action={
+              <ReportButton
+                itemType="question"
+                itemId={question._id}
+                authorId={question.asker._id}
+                what="this question"
+                moderation={question.moderation}
+                isSubtle
+              />
+            }
           />
           {question.replies.length > 0 && (
             <ol
@@ -147,6 +159,17 @@ function QuestionThread({
                     createdAt={reply.createdAt}
                     text={reply.text}
                     note={noteOf(reply.author._id)}
+                    moderation={reply.moderation}
+                    action={
+                      <ReportButton
+                        itemType="reply"
+                        itemId={reply._id}
+                        authorId={reply.author._id}
+                        what="this reply"
+                        moderation={reply.moderation}
+                        isSubtle
+                      />
+                    }
                   />
                 </li>
               ))}

@@ -99,6 +99,12 @@ export function BidPanel({
     await runAction(() => offersApi.withdrawOffer(offer._id), OFFER_TOASTS.withdrawn);
   }
 
+  // A block withdraws my pending offer, taking the conversation (and the focus) away with it.
+  async function afterBlock() {
+    if (isPending) heading.request();
+    await refresh();
+  }
+
   // The one way forward: edit the pending offer, or make one; either may be refused, saying why.
   // The hired freelancer has neither (their offer is accepted).
   const next =
@@ -167,7 +173,15 @@ export function BidPanel({
         notes={next?.refusal && mode === 'closed' ? [{ id: reasonId, text: next.refusal }] : []}
       />
       {/* Issue 10: their conversation with the poster about this offer, before and after a hire. */}
-      {offer && <OfferConversation task={task} offer={offer} userId={userId} headingLevel={3} />}
+      {offer && (
+        <OfferConversation
+          task={task}
+          offer={offer}
+          userId={userId}
+          headingLevel={3}
+          onBlocked={afterBlock}
+        />
+      )}
     </section>
   );
 }

@@ -86,6 +86,12 @@ export function TaskOffers({
   const acceptRefusal = whyNot('accept', task, userId);
   const mustMoveDeadline = canDecline && acceptRefusal !== null;
 
+  // A block withdraws the bidder's pending offer, taking its card (and the focus) away.
+  async function afterBlock(offer: Offer) {
+    if (offer.status === 'pending') heading.request();
+    await refresh();
+  }
+
   async function accept(offer: Offer) {
     if (!(await dialog.confirm(acceptConfirm(offer)))) return;
     heading.request();
@@ -193,7 +199,13 @@ export function TaskOffers({
                       )}
                     </div>
                   )}
-                  <OfferConversation task={task} offer={offer} userId={userId} headingLevel={4} />
+                  <OfferConversation
+                    task={task}
+                    offer={offer}
+                    userId={userId}
+                    headingLevel={4}
+                    onBlocked={() => afterBlock(offer)}
+                  />
                 </div>
               </article>
             </li>

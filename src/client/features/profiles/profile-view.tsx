@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import type { Profile } from '../../../shared/profiles.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { Fact } from '../../components/fact.tsx';
+import { ModerationAlert } from '../moderation/moderation-alert.tsx';
+import { ReportButton } from '../moderation/report-button.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
 import { ReviewItem } from '../reviews/review-item.tsx';
 
@@ -49,8 +51,19 @@ function RoleSection({
   );
 }
 
-/** A public profile (issue 9): who, since when, rating, both roles' figures, public reviews. */
-export function ProfileView({ profile }: { profile: Profile }) {
+/**
+ * A public profile (issue 9): who, since when, rating, both roles' figures, public reviews, each
+ * of which a signed-in reader other than its author may report (issue 20). The person reads
+ * whether reports hid the profile or Tasklane removed it.
+ */
+export function ProfileView({
+  profile,
+  actions,
+}: {
+  profile: Profile;
+  /** What the viewer may do about this user (issue 20: Block), under the name. */
+  actions?: ReactNode;
+}) {
   const { freelancer, client } = profile;
   return (
     <div className="space-y-8">
@@ -66,8 +79,10 @@ export function ProfileView({ profile }: { profile: Profile }) {
             <span className="font-medium">Rating: </span>
             <RatingSummary average={profile.rating.average} count={profile.rating.count} />
           </p>
+          {actions}
         </div>
       </header>
+      <ModerationAlert moderation={profile.moderation} what="this profile" />
       <div className="grid gap-4 md:grid-cols-2">
         <RoleSection title="As a freelancer" note={completionRateSentence(profile)}>
           <Fact label="Jobs completed" valueClassName={FIGURE}>
@@ -96,7 +111,18 @@ export function ProfileView({ profile }: { profile: Profile }) {
           <ul className="space-y-3">
             {profile.reviews.map((review) => (
               <li key={review._id}>
-                <ReviewItem review={review} />
+                <ReviewItem
+                  review={review}
+                  action={
+                    <ReportButton
+                      itemType="review"
+                      itemId={review._id}
+                      authorId={review.reviewer._id}
+                      what="this review"
+                      isSubtle
+                    />
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RATING_MAX, type Review } from '../../../shared/reviews.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -21,12 +22,24 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /** One review: stars, comment, who wrote it and when, and about which task (issue 9). */
-export function ReviewItem({ review, showTask = true }: { review: Review; showTask?: boolean }) {
+export function ReviewItem({
+  review,
+  showTask = true,
+  action,
+}: {
+  review: Review;
+  showTask?: boolean;
+  /** A control about the review, beside its stars (issue 20: Report). */
+  action?: ReactNode;
+}) {
   return (
     <article className="space-y-2 rounded-box border border-base-300 p-4">
-      <p className="font-semibold">
-        <Stars rating={review.rating} />
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold">
+          <Stars rating={review.rating} />
+        </p>
+        {action}
+      </div>
       {review.comment && <p className="whitespace-pre-line wrap-anywhere">{review.comment}</p>}
       <p className="text-sm">
         By <UserLink user={review.reviewer} /> ·{' '}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { ReportInput } from '../../../shared/moderation.ts';
+import { requestAs } from '../../lib/api.ts';
+import { moderationApiPaths } from './moderation-paths.ts';
+
+// The route answers `{message}`: the thanks for the toast.
+const reportSentSchema = z.object({ message: z.string() });
+
+/** Issue 20 "Report": one call, its answer read with its schema. */
+export const reportsApi = {
+  /** Resolves to the server's thanks; throws its refusal (already reported, own content…). */
+  sendReport: async (input: ReportInput) =>
+    (await requestAs(reportSentSchema, 'POST', moderationApiPaths.reports, input)).message,
+};
