@@ -1,21 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ModerationState, ReportItemType } from '../../../shared/moderation.ts';
+import type { ModerationState } from '../../../shared/moderation.ts';
 import { useToast } from '../../components/toaster.tsx';
 import { importCode } from '../../lib/load-failure.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
 import type { ReportDialog } from './report-dialog.tsx';
+import type { ReportTarget } from './reports-api.ts';
 
-/** What a Report control reports (issue 20 "Report"). */
-export interface ReportTarget {
-  itemType: ReportItemType;
-  itemId: string;
-  /** Who wrote it (for a profile, the person): they cannot report it, so see no control. */
-  authorId: string;
-  /** What the button and the dialog name after "Report": "this task", or a person's name. */
-  what: string;
-}
+export type { ReportTarget };
 
 let dialogCode: Promise<{ ReportDialog: typeof ReportDialog }> | undefined;
 

@@ -9,8 +9,7 @@ import { FieldError, TextAreaField } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage, useForm } from '../../lib/use-form.ts';
-import type { ReportTarget } from './report-button.tsx';
-import { reportsApi } from './reports-api.ts';
+import { reportsApi, type ReportTarget } from './reports-api.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReportInput } from '../../../shared/moderation.ts';
+import type { ReportInput, ReportItemType } from '../../../shared/moderation.ts';
 import { requestAs } from '../../lib/api.ts';
 import { moderationApiPaths } from './moderation-paths.ts';
 
@@ -12,3 +12,13 @@ export const reportsApi = {
   sendReport: async (input: ReportInput) =>
     (await requestAs(reportSentSchema, 'POST', moderationApiPaths.reports, input)).message,
 };
+
+/** What a Report control reports (issue 20 "Report"). */
+export interface ReportTarget {
+  itemType: ReportItemType;
+  itemId: string;
+  /** Who wrote it (for a profile, the person): they cannot report it, so see no control. */
+  authorId: string;
+  /** What the button and the dialog name after "Report": "this task", or a person's name. */
+  what: string;
+}
