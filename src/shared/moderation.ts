@@ -199,3 +199,49 @@ export const AUDIT_ACTIONS = [
   'set-role',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an operator sees of one user (issue 20 "Users"): their tasks, offers, reports, history. */
+export const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  tasks: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      status: z.string(),
+      moderation: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  offers: z.array(
+    z.object({
+      _id: z.string(),
+      taskId: z.string(),
+      taskTitle: z.string(),
+      status: z.string(),
+      amount: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  reportsMade: z.array(
+    z.object({
+      itemType: z.enum(REPORT_ITEM_TYPES),
+      itemId: z.string(),
+      reason: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  reportsReceived: z.array(
+    z.object({
+      itemType: z.enum(REPORT_ITEM_TYPES),
+      itemId: z.string(),
+      reason: z.string(),
+      note: z.string().nullable(),
+      status: z.string(),
+      reporter: z.object({ _id: z.string(), name: z.string() }),
+      createdAt: z.string(),
+    }),
+  ),
+  history: z.array(adminActionSchema).describe('The audit lines about this user, newest first'),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

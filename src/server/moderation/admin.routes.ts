@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminActionSchema,
+  adminUserDetailSchema,
   adminUserSchema,
   marketStatsSchema,
   messageAnswerSchema,
@@ -21,6 +22,7 @@ import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { marketStats } from './market-stats.ts';
 import {
   adminActionsCsv,
+  adminUserDetail,
   listAdminActions,
   recordAdminAction,
   userOrNotFound,
@@ -90,6 +92,22 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
         banExpires: iso(row.banExpires),
         createdAt: iso(row.createdAt) ?? '',
       }));
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        summary:
+          "One user's latest tasks, offers, reports made and received, and history (admins only)",
+        params: userIdParamsSchema,
+        response: { 200: adminUserDetailSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(auth, request);
+      return adminUserDetail(db, request.params.id);
     },
   );
 

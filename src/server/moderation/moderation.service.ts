@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MODERATION_MESSAGES, type AdminAction } from '../../shared/moderation.ts';
+import {
+  MODERATION_MESSAGES,
+  type AdminAction,
+  type AdminUserDetail,
+} from '../../shared/moderation.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { withdrawPendingOffers } from '../offers/offers.store.ts';
@@ -40,6 +44,8 @@ export interface AuditFilter {
   action?: string | undefined;
   adminId?: string | undefined;
   targetId?: string | undefined;
+  /** Actions on the user, or on what they wrote (a decision records its author). */
+  aboutUser?: string | undefined;
   limit: number;
 }
 
@@ -65,6 +71,15 @@ export async function listAdminActions(db: Db, filter: AuditFilter): Promise<Adm
   if (filter.action) query = query.where('admin_actions.action', '=', filter.action);
   if (filter.adminId) query = query.where('admin_actions.admin_id', '=', filter.adminId);
   if (filter.targetId) query = query.where('admin_actions.target_id', '=', filter.targetId);
+  const about = filter.aboutUser;
+  if (about) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('admin_actions.target_id', '=', about),
+        eb('admin_actions.details', 'like', `%"author":${JSON.stringify(about)}%`),
+      ]),
+    );
+  }
   const rows = await query.execute();
   return rows.map((row) => ({
     _id: row.id,
@@ -201,4 +216,96 @@ export async function hasBlocked(db: Db, userId: string, otherId: string): Promi
     .where('blocked_id', '=', otherId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What an operator sees of one user: their latest tasks, offers, reports and history. */
+export async function adminUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
+  const row = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'role', 'banned', 'banReason', 'banExpires', 'createdAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', USER_NOT_FOUND);
+  const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
+  const LATEST = 50;
+  const [tasks, offers, made, received, history] = await Promise.all([
+    db
+      .selectFrom('tasks')
+      .select(['id', 'title', 'status', 'moderation', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(LATEST)
+      .execute(),
+    db
+      .selectFrom('offers')
+      .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+      .select(['offers.id', 'offers.task_id', 'tasks.title', 'offers.status'])
+      .select(['offers.amount_cents', 'offers.created_at'])
+      .where('offers.bidder_id', '=', userId)
+      .orderBy('offers.created_at', 'desc')
+      .limit(LATEST)
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select(['item_type', 'item_id', 'reason', 'status', 'created_at'])
+      .where('reporter_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(LATEST)
+      .execute(),
+    db
+      .selectFrom('reports')
+      .innerJoin('user as reporter', 'reporter.id', 'reports.reporter_id')
+      .select(['reports.item_type', 'reports.item_id', 'reports.reason', 'reports.note'])
+      .select(['reports.status', 'reports.created_at', 'reporter.id as reporter_id'])
+      .select('reporter.name as reporter_name')
+      .where('reports.author_id', '=', userId)
+      .orderBy('reports.created_at', 'desc')
+      .limit(LATEST)
+      .execute(),
+    listAdminActions(db, { aboutUser: userId, limit: LATEST }),
+  ]);
+  return {
+    user: {
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role ?? 'user',
+      banned: Boolean(row.banned),
+      banReason: row.banReason,
+      banExpires: iso(row.banExpires),
+      createdAt: iso(row.createdAt) ?? '',
+    },
+    tasks: tasks.map((task) => ({
+      _id: task.id,
+      title: task.title,
+      status: task.status,
+      moderation: task.moderation,
+      createdAt: task.created_at,
+    })),
+    offers: offers.map((offer) => ({
+      _id: offer.id,
+      taskId: offer.task_id,
+      taskTitle: offer.title,
+      status: offer.status,
+      amount: Number(offer.amount_cents) / 100,
+      createdAt: offer.created_at,
+    })),
+    reportsMade: made.map((report) => ({
+      itemType: report.item_type,
+      itemId: report.item_id,
+      reason: report.reason,
+      status: report.status,
+      createdAt: report.created_at,
+    })),
+    reportsReceived: received.map((report) => ({
+      itemType: report.item_type,
+      itemId: report.item_id,
+      reason: report.reason,
+      note: report.note,
+      status: report.status,
+      reporter: { _id: report.reporter_id, name: report.reporter_name },
+      createdAt: report.created_at,
+    })),
+    history,
+  };
 }

@@ -328,3 +328,27 @@ describe("the operator's decisions", () => {
     expect((await auditOf(author.id)).map((row) => row.action)).toContain('warn');
   });
 });
+
+describe("an operator's view of one user", () => {
+  it('lists their tasks, offers, reports made and received, and the history about them', async () => {
+    expect((await call(t, 'GET', `/api/admin/users/${author.id}`, stranger)).status).toBe(403);
+    const answer = await call(t, 'GET', `/api/admin/users/${author.id}`, admin);
+    expect(answer.status).toBe(200);
+    const detail = answer.body as {
+      user: { _id: string };
+      tasks: { moderation: string | null }[];
+      reportsReceived: { reporter: { _id: string } }[];
+      history: { action: string }[];
+    };
+    expect(detail.user._id).toBe(author.id);
+    expect(detail.tasks.some((task) => task.moderation === 'removed')).toBe(true);
+    expect(detail.reportsReceived.length).toBeGreaterThan(0);
+    const actions = detail.history.map((line) => line.action);
+    expect(actions).toEqual(expect.arrayContaining(['remove', 'dismiss', 'warn']));
+    const reporter = await call(t, 'GET', `/api/admin/users/${reporters[0]!.id}`, admin);
+    expect((reporter.body as { reportsMade: unknown[] }).reportsMade.length).toBeGreaterThan(0);
+    const freelancer = await call(t, 'GET', `/api/admin/users/${stranger.id}`, admin);
+    expect((freelancer.body as { offers: unknown[] }).offers.length).toBeGreaterThan(0);
+    expect((await call(t, 'GET', '/api/admin/users/nobody', admin)).status).toBe(404);
+  });
+});
