@@ -23,6 +23,7 @@ import {
   type RouteResult,
 } from './bench-server.ts';
 import type { LoadResult } from './load.ts';
+import { printEnumerationReport, runEnumerationBench } from './enumeration-bench.ts';
 import { printMarketReport, runMarketBench } from './market-bench.ts';
 import { printSearchReport, runSearchBenches } from './search-bench.ts';
 import { stopAllChildren, stopChild } from './processes.ts';
@@ -218,10 +219,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   // `search` names the search benches alone, `mix` the real-traffic loads alone (both at
-  // 100,000 tasks); anything else the API routes.
+  // 100,000 tasks), `market` the operator's figures, `enumeration` forgot-password's timing;
+  // anything else the API routes.
   const onlySearch = ONLY.includes('search');
   const onlyMix = ONLY.includes('mix');
   const onlyMarket = ONLY.includes('market');
+  if (!ONLY || ONLY.includes('enumeration')) printEnumerationReport(await runEnumerationBench());
   if (!ONLY || onlyMarket) {
     const engines = [undefined, process.env.TEST_DATABASE_URL].filter(
       (url, index) => index === 0 || url,
@@ -230,7 +233,8 @@ try {
     for (const url of engines) results.push(await runMarketBench(url));
     printMarketReport(results);
   }
-  if (!onlySearch && !onlyMix && !onlyMarket) await runBench(dataDir);
+  const onlyOthers = onlySearch || onlyMix || onlyMarket || ONLY.includes('enumeration');
+  if (!onlyOthers) await runBench(dataDir);
   if (!ONLY || onlySearch || onlyMix) {
     const parts = { search: !onlyMix, mix: !onlySearch };
     printSearchReport(await runSearchBenches(parts));
