@@ -310,7 +310,28 @@ export interface ReportTable {
   closed_at: ColumnType<string | null, never, string>;
 }
 
+/** Issue 21: one movement of money; its entries sum to zero. */
+export interface LedgerTransactionTable {
+  id: string;
+  kind: string;
+  /** What asked for it, unique: the same movement asked for twice happens once. */
+  reference: string;
+  task_id: string | null;
+  created_at: string;
+}
+
+/** Issue 21: one side of a movement, in whole cents (positive into the account). */
+export interface LedgerEntryTable {
+  id: string;
+  transaction_id: string;
+  account: string;
+  /** A bigint on PostgreSQL, read as a string there. */
+  amount_cents: ColumnType<number | string, number, never>;
+}
+
 export interface Database {
+  ledger_transactions: LedgerTransactionTable;
+  ledger_entries: LedgerEntryTable;
   blocks: BlockTable;
   admin_actions: AdminActionTable;
   reports: ReportTable;

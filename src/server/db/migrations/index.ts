@@ -10,6 +10,7 @@ import * as tableChangeCounts from './0008-table-change-counts.ts';
 import * as offerDeclineReasons from './0010-offer-decline-reasons.ts';
 import * as mailOutbox from './0011-mail-outbox.ts';
 import * as trustAndSafety from './0012-trust-and-safety.ts';
+import * as ledger from './0013-ledger.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-offer-decline-reasons': offerDeclineReasons,
   '0011-mail-outbox': mailOutbox,
   '0012-trust-and-safety': trustAndSafety,
+  '0013-ledger': ledger,
 };
 
 export const migrationProvider: MigrationProvider = {
