@@ -285,6 +285,106 @@ test('the operator suspends for some days, lifts, warns and changes roles; refus
   ]);
 });
 
+test('the operator warns a user from the search, then reads their page: tasks, offers, reports and history', async ({
+  pageAs,
+}) => {
+  const {
+    admin,
+    others: [user, poster, reporter],
+  } = await signUpAdminAnd('Uma Userpage', 'Pia Poster', 'Rob Reporter');
+  const ownTask = newTask();
+  const ownTaskId = await createTaskOverApi(user, ownTask);
+  const otherTask = newTask();
+  const otherTaskId = await createTaskOverApi(poster, otherTask);
+  await offerOverApi(user, otherTaskId, { amount: 95.5 });
+  await reportOverApi(user, otherTaskId);
+  const note = 'Wants to be paid by gift card.';
+  await reportOverApi(reporter, ownTaskId, note);
+
+  const page = await pageAs(admin);
+  await page.goto('/admin/users');
+  const card = await findUser(page, user);
+  await card.getByRole('button', { name: 'Warn' }).click();
+  const warning = 'Please report only real problems.';
+  await giveReason(page, `Warn ${user.name}?`, warning, 'Warn');
+  await expect(toast(page, 'success', `${user.name} is warned.`)).toBeVisible();
+
+  // Their name in the search leads to the operator's page about them.
+  await card.getByRole('link', { name: user.name }).click();
+  await expect(page).toHaveURL(`/admin/users/${user.id}`);
+  await expect(page).toHaveTitle(`Tasklane | Admin: ${user.name}`);
+  const summary = page.getByRole('region', { name: user.name });
+  await expect(summary.getByRole('heading', { level: 2, name: user.name })).toBeVisible();
+  await expect(summary.getByText(user.email, { exact: true })).toBeVisible();
+  await expect(summary.getByText('User', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Active', { exact: true })).toBeVisible();
+  // The Users section stays the current one in the console's navigation.
+  await expect(
+    page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Users' }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  /** The section's row with this text, and its cell under a column. */
+  const row = (section: string, text: string) =>
+    page.getByRole('region', { name: section, exact: true }).getByRole('row').filter({
+      hasText: text,
+    });
+  const cell = (rowLocator: Locator, column: string) =>
+    rowLocator.locator(`[data-label="${column}"]`);
+
+  const task = row('Tasks', ownTask.title);
+  await expect(task.getByRole('link', { name: ownTask.title })).toHaveAttribute(
+    'href',
+    `/task/${ownTaskId}`,
+  );
+  await expect(cell(task, 'Status')).toHaveText('Open');
+
+  const offer = row('Offers', otherTask.title);
+  await expect(offer.getByRole('link', { name: otherTask.title })).toHaveAttribute(
+    'href',
+    `/task/${otherTaskId}`,
+  );
+  await expect(cell(offer, 'Amount')).toHaveText('$95.50');
+  await expect(cell(offer, 'Status')).toHaveText('Pending');
+
+  const made = row('Reports made', otherTaskId);
+  await expect(made.getByRole('link', { name: otherTaskId })).toHaveAttribute(
+    'href',
+    `/task/${otherTaskId}`,
+  );
+  await expect(cell(made, 'Reason')).toHaveText(REPORT_REASON_LABELS.scam);
+  await expect(cell(made, 'Status')).toHaveText('Open');
+
+  const received = row('Reports received', note);
+  await expect(received.getByRole('link', { name: `“${ownTask.title}”` })).toHaveAttribute(
+    'href',
+    `/task/${ownTaskId}`,
+  );
+  await expect(cell(received, 'Reason')).toHaveText(REPORT_REASON_LABELS.scam);
+  await expect(cell(received, 'Status')).toHaveText('Open');
+  const reporterLink = cell(received, 'Reporter').getByRole('link', { name: reporter.name });
+  await expect(reporterLink).toHaveAttribute('href', `/admin/users/${reporter.id}`);
+
+  const warned = row('History', warning);
+  await expect(cell(warned, 'Admin')).toHaveText(admin.name);
+  await expect(cell(warned, 'Action')).toHaveText('Warn');
+  await expect(cell(warned, 'About')).toHaveText('Their account');
+
+  // The reporter's page, from their name: no tasks or offers, their one report made.
+  await reporterLink.click();
+  await expect(page).toHaveURL(`/admin/users/${reporter.id}`);
+  await expect(page.getByRole('heading', { level: 2, name: reporter.name })).toBeVisible();
+  for (const section of ['Tasks', 'Offers', 'Reports received', 'History']) {
+    await expect(page.getByRole('region', { name: section, exact: true })).toContainText('None.');
+  }
+  await expect(row('Reports made', ownTaskId).getByRole('link', { name: ownTaskId })).toBeVisible();
+
+  // An unknown id says so, inside the console.
+  await page.goto('/admin/users/no-such-user');
+  await expect(page.getByRole('heading', { level: 2, name: 'User not found' })).toBeVisible();
+  await expect(page.getByText('No account has the id “no-such-user”')).toBeVisible();
+  await expect(page).toHaveTitle('Tasklane | Admin: User not found');
+});
+
 test('a signed-in user who is no operator reads the refusal; a visitor is sent to login', async ({
   page,
   signedInUser,
@@ -389,6 +489,7 @@ test.describe('on a phone', () => {
     const sections = [
       { url: '/admin', heading: 'Reports' },
       { url: `/admin/users?q=${encodeURIComponent(poster.email)}`, heading: 'Users' },
+      { url: `/admin/users/${poster.id}`, heading: poster.name },
       { url: '/admin/audit', heading: 'Audit log' },
       { url: '/admin/market', heading: 'Market' },
     ];

@@ -6,30 +6,11 @@ import { PageTitle } from '../components/page-title.tsx';
 import { StackTable } from '../components/stack-table.tsx';
 import { adminApi, AUDIT_ACTIONS } from '../features/admin/admin-api.ts';
 import { formatDateTime } from '../features/admin/admin-format.ts';
+import { ACTION_LABELS, describeAction } from '../features/admin/audit-format.ts';
 import { UserLink } from '../features/profiles/user-link.tsx';
 import { SAME_PAGE_STATE } from '../lib/navigation-state.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
-
-const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
-  dismiss: 'Dismiss reports',
-  remove: 'Remove',
-  warn: 'Warn',
-  suspend: 'Suspend',
-  ban: 'Ban',
-  lift: 'Lift',
-  'set-role': 'Set role',
-};
-
-const actionLabel = (action: string) =>
-  ACTION_LABELS[action as keyof typeof ACTION_LABELS] ?? action;
-
-/** The action with what it was set to: "Suspend (7 days)", "Set role: admin". */
-function describeAction({ action, details }: AdminAction): string {
-  if (typeof details.days === 'number') return `${actionLabel(action)} (${details.days} days)`;
-  if (typeof details.role === 'string') return `${actionLabel(action)}: ${details.role}`;
-  return actionLabel(action);
-}
 
 /** What the action was done to, linked to its page where it has one of its own. */
 function Target({ action }: { action: AdminAction }) {

@@ -5,8 +5,12 @@ import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { adminApi, type AdminUser } from '../features/admin/admin-api.ts';
 import { plural } from '../features/admin/admin-format.ts';
-import { useReasonDialog } from '../features/admin/reason-dialog.tsx';
-import { userHeadingId, UserCard, type UserActionRequest } from '../features/admin/user-card.tsx';
+import {
+  userHeadingId,
+  UserCard,
+  useUserActions,
+  type UserActionRequest,
+} from '../features/admin/user-card.tsx';
 import { useFocusById } from '../features/admin/use-focus-by-id.ts';
 import { SAME_PAGE_STATE } from '../lib/navigation-state.ts';
 import { paths } from '../lib/paths.ts';
@@ -16,7 +20,8 @@ import { errorMessage } from '../lib/use-form.ts';
 
 /**
  * /admin/users (issue 20): accounts found by name or email (the newest 50 without a search), each
- * with Warn, Suspend, Ban, Lift and a change of role, every one with a reason.
+ * with Warn, Suspend, Ban, Lift and a change of role, every one with a reason, and its name
+ * leading to the operator's page about them (/admin/users/:id).
  */
 export default function AdminUsers() {
   const [params] = useSearchParams();
@@ -43,19 +48,11 @@ export default function AdminUsers() {
       toast.error(errorMessage(error));
     }
   };
-  const reasonDialog = useReasonDialog(refresh);
+  const userActions = useUserActions(refresh);
 
-  const act = (user: AdminUser, { action, ...request }: UserActionRequest) => {
+  const act = (user: AdminUser, request: UserActionRequest) => {
     actedOn.current = user;
-    reasonDialog.ask({
-      ...request,
-      run: ({ reason, days }) =>
-        adminApi.actOnUser(
-          user._id,
-          action.kind === 'suspend' ? { kind: 'suspend', days: days ?? 0 } : action,
-          reason,
-        ),
-    });
+    userActions.act(user, request);
   };
 
   return (
@@ -111,7 +108,7 @@ export default function AdminUsers() {
           ))}
         </ul>
       )}
-      {reasonDialog.dialog}
+      {userActions.dialog}
     </section>
   );
 }

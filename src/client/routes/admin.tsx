@@ -12,6 +12,7 @@ import { NotFound } from './not-found.tsx';
 
 const AdminReports = page(() => import('./admin-reports.tsx'));
 const AdminUsers = page(() => import('./admin-users.tsx'));
+const AdminUser = page(() => import('./admin-user.tsx'));
 const AdminAudit = page(() => import('./admin-audit.tsx'));
 const AdminMarket = page(() => import('./admin-market.tsx'));
 
@@ -85,6 +86,7 @@ export default function AdminConsole() {
           <Routes>
             <Route index element={<AdminReports />} />
             <Route path="users" element={<AdminUsers />} />
+            <Route path="users/:id" element={<AdminUser />} />
             <Route path="audit" element={<AdminAudit />} />
             <Route path="market" element={<AdminMarket />} />
             <Route path="*" element={<NotFound />} />

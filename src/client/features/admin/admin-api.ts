@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { moderationApiPaths } from '../moderation/moderation-paths.ts';
 import {
   adminActionSchema,
+  adminUserDetailSchema,
   adminUserSchema,
   AUDIT_ACTIONS,
   marketStatsSchema,
   messageAnswerSchema,
   reportedItemSchema,
   type AdminUser,
+  type AdminUserDetail,
   type ReportedItemAnswer as ReportedItem,
   type Role,
 } from '../../../shared/moderation.ts';
-import { requestAs } from '../../lib/api.ts';
+import { ApiError, requestAs } from '../../lib/api.ts';
 
 const messageSchema = messageAnswerSchema;
 
@@ -26,7 +28,7 @@ export type UserAction =
   | { kind: 'role'; role: Role };
 
 export { AUDIT_ACTIONS };
-export type { AdminUser, ReportedItem };
+export type { AdminUser, AdminUserDetail, ReportedItem };
 
 const message = async (answer: Promise<{ message: string }>) => (await answer).message;
 
@@ -47,6 +49,15 @@ export const adminApi = {
   /** Users whose name or email contains `q`, newest first (all of them, 50 at most, for ''). */
   findUsers: (q: string) =>
     requestAs(z.array(adminUserSchema), 'GET', moderationApiPaths.adminUsers(q)),
+  /** One user's latest tasks, offers, reports and history; null when there is no such user. */
+  userDetail: async (id: string): Promise<AdminUserDetail | null> => {
+    try {
+      return await requestAs(adminUserDetailSchema, 'GET', moderationApiPaths.adminUserDetail(id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
   /** Resolves to the server's message for the toast. */
   actOnUser: (userId: string, action: UserAction, reason: string) => {
     const [path, body] =

@@ -1,18 +1,16 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { REPORT_REASON_LABELS, type ReportReason } from '../../../shared/moderation.ts';
-import { UserLink } from '../profiles/user-link.tsx';
 import type { ItemDecision, ReportedItem } from './admin-api.ts';
-import { formatDateTime, plural } from './admin-format.ts';
-
-const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+import { formatDateTime, plural, reasonLabel } from './admin-format.ts';
+import { AdminUserLink } from './admin-user-link.tsx';
 
 /** "the task “X”" at the start of a sentence or heading. */
 export const capitalized = (text: string) => text.replace(/^./, (first) => first.toUpperCase());
 
 /**
  * One item of the operator's queue (issue 20): what was reported, by whom it was written, how
- * many reported it and why (each reporter's note), with Dismiss and Remove.
+ * many reported it and why (each reporter's note), with Dismiss and Remove. The author's and the
+ * reporters' names lead to the operator's page about each.
  */
 export function ReportedItemCard({
   item,
@@ -40,7 +38,7 @@ export function ReportedItemCard({
       <p className="text-sm">
         <strong>{plural(item.reportCount, 'report')}</strong>, the first on{' '}
         <time dateTime={item.firstReportedAt}>{formatDateTime(item.firstReportedAt)}</time>. Written
-        by <UserLink user={item.author} />.{' '}
+        by <AdminUserLink user={item.author} />.{' '}
         <Link to={item.link} className="link" aria-describedby={headingId}>
           Open it
         </Link>
@@ -63,7 +61,7 @@ export function ReportedItemCard({
         <ul className="space-y-1 text-sm" aria-label="Reports">
           {item.notes.map((note) => (
             <li key={note.reporter._id} className="wrap-anywhere">
-              <UserLink user={note.reporter} />: {reasonLabel(note.reason)}
+              <AdminUserLink user={note.reporter} />: {reasonLabel(note.reason)}
               {note.note && <> — “{note.note}”</>}
             </li>
           ))}

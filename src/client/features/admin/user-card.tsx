@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import type { Role } from '../../../shared/moderation.ts';
-import { UserLink } from '../profiles/user-link.tsx';
-import type { AdminUser, UserAction } from './admin-api.ts';
+import { adminApi, type AdminUser, type UserAction } from './admin-api.ts';
 import { formatDateTime } from './admin-format.ts';
-import type { ReasonRequest } from './reason-dialog.tsx';
+import { AdminUserLink } from './admin-user-link.tsx';
+import { useReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
 
 const ADMIN: Role = 'admin';
+
+export const roleLabel = (user: AdminUser) => (user.role === ADMIN ? 'Admin' : 'User');
 
 /** The id of a user's heading, where the focus goes after an action on them. */
 export const userHeadingId = (user: AdminUser) => `admin-user-${user._id}`;
@@ -14,7 +17,8 @@ function isBanned(user: AdminUser, now = Date.now()): boolean {
   return user.banned && (!user.banExpires || new Date(user.banExpires).getTime() > now);
 }
 
-function banState(user: AdminUser): string {
+/** "Active", "Suspended until …: reason" or "Banned: reason". */
+export function banState(user: AdminUser): string {
   if (!isBanned(user)) return 'Active';
   const reason = user.banReason ? `: ${user.banReason}` : '';
   return user.banExpires
@@ -105,7 +109,64 @@ function actionsFor(user: AdminUser): { label: string; request: UserActionReques
   return actions;
 }
 
-/** One account in the operator's search (issue 20): who, role, whether kept out, and actions. */
+/**
+ * An action on a user, asked for with its reason (and a suspension's days) in the reason dialog,
+ * then sent; `onSettled` runs once the server has answered (to read the user again).
+ */
+export function useUserActions(onSettled: () => Promise<void>): {
+  act(user: AdminUser, request: UserActionRequest): void;
+  dialog: ReactNode;
+} {
+  const reasonDialog = useReasonDialog(onSettled);
+  return {
+    act: (user, { action, ...request }) =>
+      reasonDialog.ask({
+        ...request,
+        run: ({ reason, days }) =>
+          adminApi.actOnUser(
+            user._id,
+            action.kind === 'suspend' ? { kind: 'suspend', days: days ?? 0 } : action,
+            reason,
+          ),
+      }),
+    dialog: reasonDialog.dialog,
+  };
+}
+
+/**
+ * The actions on another user (Warn; Suspend, Ban or Lift; a change of role), each button
+ * described by the user's name (the element `describedBy`).
+ */
+export function UserActionButtons({
+  user,
+  describedBy,
+  onAction,
+}: {
+  user: AdminUser;
+  describedBy: string;
+  onAction(request: UserActionRequest): void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actionsFor(user).map(({ label, request }) => (
+        <button
+          key={label}
+          type="button"
+          className={`btn btn-sm ${request.isDestructive ? 'btn-error' : 'btn-outline'}`}
+          aria-describedby={describedBy}
+          onClick={() => onAction(request)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One account in the operator's search (issue 20): who (their name leading to the operator's
+ * page about them), role, whether kept out, and actions.
+ */
 export function UserCard({
   user,
   isSelf,
@@ -123,9 +184,9 @@ export function UserCard({
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} tabIndex={-1} className="text-lg wrap-anywhere">
-          <UserLink user={user} />
+          <AdminUserLink user={user} />
         </h3>
-        <span className="badge badge-outline">{user.role === ADMIN ? 'Admin' : 'User'}</span>
+        <span className="badge badge-outline">{roleLabel(user)}</span>
         {isSelf && <span className="badge badge-outline">You</span>}
       </div>
       <p className="text-sm wrap-anywhere">{user.email}</p>
@@ -133,21 +194,7 @@ export function UserCard({
         <span className="font-medium">{banState(user)}</span> · joined{' '}
         <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
       </p>
-      {!isSelf && (
-        <div className="flex flex-wrap gap-2">
-          {actionsFor(user).map(({ label, request }) => (
-            <button
-              key={label}
-              type="button"
-              className={`btn btn-sm ${request.isDestructive ? 'btn-error' : 'btn-outline'}`}
-              aria-describedby={headingId}
-              onClick={() => onAction(request)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      )}
+      {!isSelf && <UserActionButtons user={user} describedBy={headingId} onAction={onAction} />}
     </article>
   );
 }

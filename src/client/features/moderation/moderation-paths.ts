@@ -12,6 +12,8 @@ export const moderationApiPaths = {
   adminItemDecision: (type: string, id: string, decision: 'dismiss' | 'remove') =>
     `/api/admin/items/${encodeURIComponent(type)}/${encodeURIComponent(id)}/${decision}`,
   adminUsers: (q: string) => `/api/admin/users?${new URLSearchParams({ q })}`,
+  /** One user's latest tasks, offers, reports made and received, and history. */
+  adminUserDetail: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
   adminUser: (id: string, action: 'suspend' | 'lift' | 'warn' | 'role') =>
     `/api/admin/users/${encodeURIComponent(id)}/${action}`,
   /** The audit log, newest first; as a CSV file to download with `format: 'csv'`. */
