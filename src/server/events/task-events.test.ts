@@ -7,6 +7,7 @@ import {
   type StreamEvent,
 } from '../../../tests/support/event-stream.ts';
 import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { grantAdmin } from '../moderation/admins.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 import { publishDueReviews } from '../reviews/reviews.service.ts';
 import {
@@ -94,6 +95,24 @@ describe('event: task', () => {
     const afterHire = taskEvents(page).length;
     await replyTo(t, poster, questionId);
     await expect.poll(() => taskEvents(page).length).toBeGreaterThan(afterHire);
+  });
+
+  it('tells the page when reports hide the task and when an admin shows it again (issue 20)', async () => {
+    const taskId = await postTask(t, poster);
+    const admin = await t.signUp({ name: 'Ada Admin' });
+    await grantAdmin(t.db, admin.id);
+    const page = await watch(poster, taskId);
+    const reporters = [ada, cy, await t.signUp({ name: 'Rex Reporter' })];
+    for (const reporter of reporters) {
+      const body = { itemType: 'task', itemId: taskId, reason: 'spam' };
+      expect((await call(t, 'POST', '/api/reports', reporter, body)).status).toBe(201);
+    }
+    await expect.poll(() => taskEvents(page).length).toBe(1);
+    const dismiss = await call(t, 'POST', `/api/admin/items/task/${taskId}/dismiss`, admin, {
+      reason: 'Fine',
+    });
+    expect(dismiss.status).toBe(200);
+    await expect.poll(() => taskEvents(page).length).toBe(2);
   });
 
   it('is not sent for a refused write', async () => {

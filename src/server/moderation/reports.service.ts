@@ -10,6 +10,7 @@ import {
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { publishTaskChanges } from '../events/task-changes.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { recordAdminAction } from './moderation.service.ts';
 
@@ -34,6 +35,8 @@ export interface ReportedItem {
   isPublic: boolean;
   /** Whether the task it was written on is hidden or removed: then nobody else sees it. */
   inModeratedTask?: boolean;
+  /** The task whose page shows it, told when it is hidden, shown again or removed. */
+  taskId?: string;
 }
 
 /** The item, or undefined when there is none. */
@@ -68,6 +71,7 @@ async function readItem(
           authorId: row.user_id,
           moderation: row.moderation,
           label: `the task “${row.title}”`,
+          taskId: id,
           link: taskLink(id),
           content: `${row.title}\n\n${row.description}`,
         }
@@ -87,6 +91,7 @@ async function readItem(
           authorId: row.asker_id,
           moderation: row.moderation,
           label: `a question on “${row.title}”`,
+          taskId: row.task_id,
           inModeratedTask: row.task_moderation !== null,
           link: questionLink(row.task_id, id),
           content: row.text,
@@ -109,6 +114,7 @@ async function readItem(
           authorId: row.author_id,
           moderation: row.moderation,
           label: `a reply on “${row.title}”`,
+          taskId: row.task_id,
           inModeratedTask: row.task_moderation !== null,
           link: questionLink(row.task_id, row.question_id),
           content: row.text,
@@ -132,6 +138,7 @@ async function readItem(
           authorId: row.author_id,
           moderation: row.moderation,
           label: `a message about “${row.title}”`,
+          taskId: row.task_id,
           inModeratedTask: row.task_moderation !== null,
           link: offerLink(row.task_id, row.offer_id),
           content: row.text,
@@ -255,8 +262,10 @@ export async function createReport(
       .where('item_id', '=', item.id)
       .where('status', '=', 'open')
       .executeTakeFirstOrThrow();
-    if (Number(count) >= threshold)
-      await setModeration(trx, item.type, item.id, 'hidden', null, null);
+    if (Number(count) < threshold) return;
+    const hidden = await setModeration(trx, item.type, item.id, 'hidden', null, null);
+    // Open pages of the task read it again (and find it gone), once this commits.
+    if (hidden && item.taskId) await publishTaskChanges(trx, [item.taskId]);
   });
 }
 
@@ -387,6 +396,7 @@ export async function decideOnItem(
         link: decision === 'dismiss' ? item.link : '/dashboard/notifications',
       });
     }
+    if (item.taskId) await publishTaskChanges(trx, [item.taskId]);
     await recordAdminAction(trx, {
       adminId,
       action: decision,
