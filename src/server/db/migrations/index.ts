@@ -11,6 +11,7 @@ import * as offerDeclineReasons from './0010-offer-decline-reasons.ts';
 import * as mailOutbox from './0011-mail-outbox.ts';
 import * as trustAndSafety from './0012-trust-and-safety.ts';
 import * as ledger from './0013-ledger.ts';
+import * as marketIndexes from './0014-market-indexes.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-mail-outbox': mailOutbox,
   '0012-trust-and-safety': trustAndSafety,
   '0013-ledger': ledger,
+  '0014-market-indexes': marketIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
