@@ -25,6 +25,8 @@ import {
   adminUserDetail,
   listAdminActions,
   recordAdminAction,
+  selectAdminUsers,
+  toAdminUser,
   userOrNotFound,
   withdrawOffersOf,
 } from './moderation.service.ts';
@@ -69,9 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
     async (request) => {
       await requireAdmin(auth, request);
       const pattern = `%${request.query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db
-        .selectFrom('user')
-        .select(['id', 'name', 'email', 'role', 'banned', 'banReason', 'banExpires', 'createdAt'])
+      const rows = await selectAdminUsers(db)
         .where((eb) =>
           eb.or([
             eb(eb.fn('lower', ['name']), 'like', pattern),
@@ -81,17 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
         .orderBy('createdAt', 'desc')
         .limit(50)
         .execute();
-      const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
-      return rows.map((row) => ({
-        _id: row.id,
-        name: row.name,
-        email: row.email,
-        role: row.role ?? 'user',
-        banned: Boolean(row.banned),
-        banReason: row.banReason,
-        banExpires: iso(row.banExpires),
-        createdAt: iso(row.createdAt) ?? '',
-      }));
+      return rows.map(toAdminUser);
     },
   );
 

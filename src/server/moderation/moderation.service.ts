@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   MODERATION_MESSAGES,
   type AdminAction,
+  type AdminUser,
   type AdminUserDetail,
 } from '../../shared/moderation.ts';
 import type { Database } from '../db/types.ts';
@@ -218,15 +219,34 @@ export async function hasBlocked(db: Db, userId: string, otherId: string): Promi
   return row !== undefined;
 }
 
+const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
+
+/** Users as the operator's search and user page show them (adminUserSchema). */
+export function selectAdminUsers(db: Db) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'role', 'banned', 'banReason', 'banExpires', 'createdAt']);
+}
+
+export function toAdminUser(
+  row: Awaited<ReturnType<ReturnType<typeof selectAdminUsers>['executeTakeFirstOrThrow']>>,
+): AdminUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role ?? 'user',
+    banned: Boolean(row.banned),
+    banReason: row.banReason,
+    banExpires: iso(row.banExpires),
+    createdAt: iso(row.createdAt) ?? '',
+  };
+}
+
 /** What an operator sees of one user: their latest tasks, offers, reports and history. */
 export async function adminUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
-  const row = await db
-    .selectFrom('user')
-    .select(['id', 'name', 'email', 'role', 'banned', 'banReason', 'banExpires', 'createdAt'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await selectAdminUsers(db).where('id', '=', userId).executeTakeFirst();
   if (!row) throw new AppError('not_found', USER_NOT_FOUND);
-  const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
   const LATEST = 50;
   const [tasks, offers, made, received, history] = await Promise.all([
     db
@@ -265,16 +285,7 @@ export async function adminUserDetail(db: Db, userId: string): Promise<AdminUser
     listAdminActions(db, { aboutUser: userId, limit: LATEST }),
   ]);
   return {
-    user: {
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role ?? 'user',
-      banned: Boolean(row.banned),
-      banReason: row.banReason,
-      banExpires: iso(row.banExpires),
-      createdAt: iso(row.createdAt) ?? '',
-    },
+    user: toAdminUser(row),
     tasks: tasks.map((task) => ({
       _id: task.id,
       title: task.title,
