@@ -7,6 +7,19 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const isCi = process.env.CI === 'true';
 
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -30,21 +43,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      testIgnore: /payments\//,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    // Issue 21: the money flows, against the second server (PAYMENTS=test). Its own project, so
+    // its workers run nothing else (tests/support/e2e-payments.ts points the helpers there).
+    {
+      name: 'payments',
+      testMatch: /payments\/.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
 });

@@ -45,6 +45,9 @@ import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { savedSearchesRoutes } from './search/saved-searches.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
+import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.ts';
+import { createPaymentProvider } from './payments/payment-provider.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -133,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fullListConcurrency: config.fullListConcurrency,
   });
   await app.register(publicConfigRoutes, { config });
-  await app.register(offersRoutes, { auth, db: deps.db });
+  await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { auth, db: deps.db });
   const writeLimit = config.writeLimit;
@@ -176,6 +179,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   });
   app.addHook('onClose', async () => mailSender?.stop());
+  // Issue 21: payments held until the work is done (decision 031), with their provider calls
+  // made after the commits that need them.
+  if (config.payments.mode !== 'off') {
+    const provider = createPaymentProvider(config.payments, deps.db);
+    const paymentsDeps = { db: deps.db, config: config.payments, provider };
+    await app.register(paymentsRoutes, { auth, ...paymentsDeps, publicUrl: config.publicUrl });
+    let paymentWorker: PaymentWorker | undefined;
+    app.addHook('onReady', async () => {
+      paymentWorker = startPaymentWorker({
+        ...paymentsDeps,
+        log: app.log,
+        pollMs: config.payments.pollMs,
+      });
+    });
+    app.addHook('onClose', async () => paymentWorker?.stop());
+  }
   await app.register(savedSearchesRoutes, { auth, db: deps.db });
   await app.register(mailPreferencesRoutes, { auth, db: deps.db, secret: deps.authSecret });
   await app.register(accountsRoutes, { auth, db: deps.db });

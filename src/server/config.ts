@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
+import { PAYMENT_MODES, type PaymentMode } from '../shared/payments.ts';
 
 const optionalText = z
   .string()
@@ -102,6 +103,20 @@ const envSchema = z.object({
   NEW_ACCOUNT_OFFERS_PER_DAY: positiveInt(20),
   /** Different users whose reports hide an item until an admin looks at it. */
   REPORTS_TO_HIDE: positiveInt(3),
+  /** Issue 21: stripe, test (no real money; the default without Stripe's keys) or off. */
+  PAYMENTS: optionalText.pipe(z.enum(PAYMENT_MODES).optional()),
+  /** The poster's service fee and the freelancer's fee, percent of the offer's amount. */
+  CLIENT_FEE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  FREELANCER_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends its calls (a local stand-in in tests); none: Stripe's own. */
+  STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+  /** How often each instance carries out refunds and transfers, and looks for lost payments. */
+  PAYMENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** How long a payment stays processing before the provider is asked what became of it. */
+  PAYMENT_RECONCILE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });
 
 export interface Config {
@@ -146,6 +161,48 @@ export interface Config {
   adminEmails: string[];
   newAccountLimits: { tasksPerDay: number; offersPerDay: number };
   reportsToHide: number;
+  /** Issue 21: the payment provider and fees (payments/payment-config.ts). */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  mode: PaymentMode;
+  /** Basis points (1% = 100), so fees are integer arithmetic. */
+  clientFeeBp: number;
+  freelancerFeeBp: number;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string }
+    | undefined;
+  pollMs: number;
+  reconcileAfterMs: number;
+}
+
+/** PAYMENTS and the keys: Stripe only with all three keys; test when none is chosen. */
+function paymentsOf(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const keys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  const hasStripe = keys.every(Boolean);
+  const mode = e.PAYMENTS ?? (hasStripe ? 'stripe' : 'test');
+  if (mode === 'stripe' && !hasStripe) {
+    throw new Error(
+      'Invalid configuration:\nPAYMENTS: stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  return {
+    mode,
+    clientFeeBp: Math.round(e.CLIENT_FEE_PERCENT * 100),
+    freelancerFeeBp: Math.round(e.FREELANCER_FEE_PERCENT * 100),
+    stripe:
+      mode === 'stripe'
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+          }
+        : undefined,
+    pollMs: e.PAYMENT_POLL_MS,
+    reconcileAfterMs: e.PAYMENT_RECONCILE_MS,
+  };
 }
 
 /**
@@ -240,5 +297,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offersPerDay: e.NEW_ACCOUNT_OFFERS_PER_DAY,
     },
     reportsToHide: e.REPORTS_TO_HIDE,
+    payments: paymentsOf(e),
   };
 }

@@ -1,19 +1,29 @@
 /** The one error type of the API (STYLE.md §4); http-errors.ts maps its codes to statuses. */
 export type ErrorCode =
-  'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests';
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'payment_required'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  /** More fields of the answer beside `message` (a 402's `checkout`). */
+  readonly extra: Record<string, string> | undefined;
+  constructor(code: ErrorCode, message: string, extra?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
+    this.extra = extra;
   }
 }
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

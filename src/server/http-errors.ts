@@ -20,7 +20,7 @@ const RETRY_AFTER_SECONDS = 1;
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(HTTP_STATUS[error.code]).send({ message: error.message });
+      return reply.status(HTTP_STATUS[error.code]).send({ message: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

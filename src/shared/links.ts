@@ -20,3 +20,6 @@ export const questionLink = (taskId: string, questionId: string) =>
 
 /** A user's public profile. */
 export const profileLink = (userId: string) => `/users/${segment(userId)}`;
+
+/** Issue 21: the page where a poster pays to hire with an offer. */
+export const checkoutPath = (offerId: string) => `/checkout/${encodeURIComponent(offerId)}`;

@@ -21,6 +21,10 @@ export const NOTIFICATION_TYPES = [
   // Issue 20: an admin's decision on my report, and on my content or account.
   'report_outcome',
   'moderation_notice',
+  // Issue 21: the money of a hire.
+  'payment_disputed',
+  'dispute_resolved',
+  'payment_refunded',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -69,6 +73,12 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
   saved_search_match: ({ searchName, title }) => `New task for “${searchName}”: “${title}”.`,
   report_outcome: ({ title, reason }) => `We looked at your report on ${title}: ${reason}`,
   moderation_notice: ({ title, reason }) => `Tasklane ${title}: “${reason}”`,
+  payment_disputed: ({ name, title, reason }) =>
+    `${name} disputes the work on “${title}”${reason ? `: “${reason}”` : ''}. The payment stays held until an admin decides.`,
+  dispute_resolved: ({ title, reason }) =>
+    `An admin decided the dispute on “${title}”${reason ? `: ${reason}` : '.'}`,
+  payment_refunded: ({ title, reason }) =>
+    `Your payment for “${title}” was refunded${reason ? `: ${reason}` : '.'}`,
 };
 
 export const notificationSchema = z.object({

@@ -30,6 +30,7 @@ export const OFFER_MESSAGES = {
   alreadyDeclined: 'The poster has declined your offer on this task.',
   alreadyHired: 'You were already hired for this task once.',
   reasonRequired: 'Please say why the assignment ends.',
+  changedWhilePaying: 'The freelancer changed this offer while you were paying.',
   reasonTooLong: `The reason must be at most ${REOPEN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters.`,
 } as const;
 

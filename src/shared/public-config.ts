@@ -6,6 +6,10 @@ import { z } from 'zod';
  */
 export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
+  /** Issue 21: off (hiring as before), test (no real money) or stripe. */
+  payments: z.enum(['off', 'test', 'stripe']),
+  clientFeePercent: z.number(),
+  freelancerFeePercent: z.number(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

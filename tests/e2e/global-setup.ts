@@ -44,8 +44,12 @@ function buildClientIfStale(): void {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   buildClientIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-'));
+  const paymentsDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-payments-'));
   let oidc: OidcProviderHandle | undefined;
   let server: ServerProcess | undefined;
+  // Issue 21: a second server with test payments, for tests/e2e/payments (the `payments`
+  // project); the first hires without money (PAYMENTS=off), as the spec's flows do.
+  let paymentsServer: ServerProcess | undefined;
 
   const teardown = async () => {
     if (server) {
@@ -61,8 +65,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       fs.mkdirSync(LOG_DIR, { recursive: true });
       fs.writeFileSync(path.join(LOG_DIR, 'server.log'), server.output());
     }
+    if (paymentsServer) {
+      await paymentsServer.stop().catch((error: unknown) => console.error(error));
+      fs.mkdirSync(LOG_DIR, { recursive: true });
+      fs.writeFileSync(path.join(LOG_DIR, 'payments-server.log'), paymentsServer.output());
+    }
     await oidc?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(paymentsDataDir, { recursive: true, force: true });
   };
 
   try {
@@ -87,13 +97,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       port: Number(new URL(first.issuer).port),
       redirectUris: [`${server.url}/api/auth/callback/google`],
     });
+    paymentsServer = await startServer({
+      dataDir: paymentsDataDir,
+      env: { AUTH_RATE_LIMIT_MAX: '100000', PAYMENTS: 'test', PAYMENT_POLL_MS: '200' },
+    });
     writeE2eEnv({
+      payments: { baseURL: paymentsServer.url, dataDir: paymentsDataDir },
       baseURL: server.url,
       oidcIssuer: oidc.issuer,
       googleAccount: { name: oidc.account.name, email: oidc.account.email },
       dataDir,
     });
-    console.log(`e2e: server ${server.url}, OpenID provider ${oidc.issuer}`);
+    console.log(
+      `e2e: server ${server.url}, with test payments ${paymentsServer.url}, OpenID provider ${oidc.issuer}`,
+    );
   } catch (error) {
     await teardown();
     throw error;

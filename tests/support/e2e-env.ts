@@ -12,6 +12,8 @@ export interface E2eEnv {
   googleAccount: { name: string; email: string };
   /** The server's DATA_DIR (its SQLite database), for the server's own CLIs (issue 20: admins). */
   dataDir: string;
+  /** Issue 21: the server with PAYMENTS=test, for the `payments` project's tests. */
+  payments: { baseURL: string; dataDir: string };
 }
 
 export const E2E_ENV_VARIABLE = 'TASKLANE_E2E';
@@ -33,4 +35,14 @@ export function e2eEnv(): E2eEnv {
   }
   cached = JSON.parse(raw) as E2eEnv;
   return cached;
+}
+
+/**
+ * Points every helper at the server with test payments (issue 21). Called when
+ * tests/support/e2e-payments.ts is imported, by the specs of the `payments` project only: its
+ * workers run no other project's tests (playwright.config.ts).
+ */
+export function usePaymentsServer(): void {
+  const env = e2eEnv();
+  cached = { ...env, baseURL: env.payments.baseURL, dataDir: env.payments.dataDir };
 }

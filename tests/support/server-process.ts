@@ -47,6 +47,10 @@ export const SIGN_UP_PASSWORD = 'Secret123';
  */
 const APP_ENV = [
   'PORT',
+  'PAYMENTS',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
@@ -136,6 +140,8 @@ async function startOnce(options: StartServerOptions, port: number): Promise<Ser
     // Browser tests make many tasks and offers with accounts a moment old.
     NEW_ACCOUNT_TASKS_PER_DAY: '100000',
     NEW_ACCOUNT_OFFERS_PER_DAY: '100000',
+    // Hiring without money unless a test asks for payments (issue 21).
+    PAYMENTS: 'off',
     ...(options.clientDir !== undefined ? { CLIENT_DIR: options.clientDir } : {}),
   });
   for (const [name, value] of Object.entries(options.env ?? {})) {

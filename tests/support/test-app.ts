@@ -2,6 +2,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { checkLedger } from '../../src/server/payments/ledger.ts';
+import { createPaymentProvider } from '../../src/server/payments/payment-provider.ts';
 import { daysFromToday } from './dates.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -27,6 +29,11 @@ export async function createTestApp(
     clientDir?: string;
     /** The address the app reaches PostgreSQL at, from the test database's (a proxy's, say). */
     viaDatabaseUrl?: (url: string) => string;
+    /**
+     * Issue 21: close() checks the books as `npm run ledger:check` does (provider included)
+     * after every test file; false only for a file that writes broken books on purpose.
+     */
+    checkBooks?: boolean;
   } = {},
 ) {
   const testDb: TestDatabase = await createTestDatabase();
@@ -41,6 +48,8 @@ export async function createTestApp(
     // Tests make many tasks and offers with accounts a moment old; guard-rails tests set less.
     NEW_ACCOUNT_TASKS_PER_DAY: '100000',
     NEW_ACCOUNT_OFFERS_PER_DAY: '100000',
+    // Hiring without money, as the spec's calls do; the payments tests set PAYMENTS=test.
+    PAYMENTS: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -103,8 +112,16 @@ export async function createTestApp(
     signUp,
     async close() {
       await app.close();
-      await database.close();
-      await testDb.drop();
+      try {
+        if (options.checkBooks !== false) {
+          const provider = createPaymentProvider(config.payments, database.db);
+          const problems = await checkLedger(database.db, provider);
+          if (problems.length) throw new Error(`The books do not balance:\n${problems.join('\n')}`);
+        }
+      } finally {
+        await database.close();
+        await testDb.drop();
+      }
     },
   };
 }

@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { accounts, balanceOf } from '../payments/ledger.ts';
+import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { withdrawPendingOffers } from '../offers/offers.store.ts';
 import { deletedAddress } from './deleted-accounts.ts';
 
@@ -124,6 +126,10 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('assignee_id', '=', userId)]))
       .executeTakeFirst();
     if (assigned) throw new AppError('conflict', EMAIL_MESSAGES.deleteAssigned);
+    // Issue 21: money that is theirs is paid out first; deleting would leave it with nobody.
+    if ((await balanceOf(trx, accounts.available(userId))) > 0) {
+      throw new AppError('conflict', PAYMENT_MESSAGES.deleteWithBalance);
+    }
 
     const at = new Date().toISOString();
     const pending = await trx

@@ -47,3 +47,9 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
   if (BUSY_MESSAGES.some((text) => error.message.includes(text))) return 'busy';
   return undefined;
 }
+
+/** A unique index refused the row: PostgreSQL's unique_violation, SQLite's constraint. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -76,6 +76,8 @@ export interface TaskTable {
   /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
   moderation: ColumnType<string | null, string | null | undefined, string | null>;
   moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 21: the poster disputes the delivered work; only an admin's decision moves it on. */
+  disputed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BidTable {
@@ -329,7 +331,135 @@ export interface LedgerEntryTable {
   amount_cents: ColumnType<number | string, number, never>;
 }
 
+/** A bigint on PostgreSQL (read as a string there), an integer on SQLite: whole cents. */
+type Cents = ColumnType<number | string, number, number>;
+type Maybe<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type PaymentStatus =
+  'processing' | 'failed' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+
+/** Issue 21: a poster's payment to hire one offer (migration 0015). */
+export interface PaymentTable {
+  id: string;
+  task_id: string;
+  offer_id: string;
+  payer_id: string;
+  payee_id: string;
+  amount_cents: Cents;
+  client_fee_cents: Cents;
+  total_cents: Cents;
+  client_fee_bp: number;
+  freelancer_fee_bp: number;
+  provider: string;
+  provider_ref: Maybe<string>;
+  status: PaymentStatus;
+  failure: Maybe<string>;
+  created_at: string;
+  paid_at: Maybe<string>;
+  settled_at: Maybe<string>;
+}
+
+export interface PayoutAccountTable {
+  user_id: string;
+  provider: string;
+  name: string;
+  provider_ref: Maybe<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayoutTable {
+  id: string;
+  user_id: string;
+  amount_cents: Cents;
+  destination: string;
+  status: 'pending' | 'paid' | 'failed';
+  provider_ref: Maybe<string>;
+  failure: Maybe<string>;
+  created_at: string;
+  settled_at: Maybe<string>;
+}
+
+export interface PaymentJobTable {
+  id: string;
+  kind: 'refund' | 'transfer';
+  payment_id: Maybe<string>;
+  payout_id: Maybe<string>;
+  amount_cents: Cents;
+  status: ColumnType<'pending' | 'done' | 'failed', 'pending' | undefined, 'done' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: Maybe<string>;
+  provider_ref: Maybe<string>;
+  last_error: Maybe<string>;
+  created_at: string;
+  done_at: Maybe<string>;
+}
+
+export interface DisputeTable {
+  id: string;
+  task_id: string;
+  payment_id: string;
+  opened_by: string;
+  status: 'open' | 'resolved';
+  outcome: Maybe<'release' | 'refund' | 'split'>;
+  freelancer_cents: Maybe<number | string>;
+  reason: Maybe<string>;
+  resolved_by: Maybe<string>;
+  created_at: string;
+  resolved_at: Maybe<string>;
+}
+
+export interface DisputeStatementTable {
+  id: string;
+  dispute_id: string;
+  user_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface ReceiptTable {
+  id: string;
+  number: string;
+  kind: 'payment' | 'refund' | 'payout' | 'release';
+  payer_id: Maybe<string>;
+  payee_id: Maybe<string>;
+  task_id: Maybe<string>;
+  payment_id: Maybe<string>;
+  payout_id: Maybe<string>;
+  /** JSON (payments/receipts.ts ReceiptLines). */
+  lines: string;
+  total_cents: Cents;
+  created_at: string;
+}
+
+export interface ProviderEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface TestProviderOperationTable {
+  id: string;
+  idempotency_key: string;
+  kind: 'charge' | 'refund' | 'transfer';
+  amount_cents: Cents;
+  status: 'succeeded' | 'failed';
+  failure: Maybe<string>;
+  target: Maybe<string>;
+  created_at: string;
+}
+
 export interface Database {
+  payments: PaymentTable;
+  payout_accounts: PayoutAccountTable;
+  payouts: PayoutTable;
+  payment_jobs: PaymentJobTable;
+  disputes: DisputeTable;
+  dispute_statements: DisputeStatementTable;
+  receipts: ReceiptTable;
+  provider_events: ProviderEventTable;
+  test_provider_operations: TestProviderOperationTable;
   ledger_transactions: LedgerTransactionTable;
   ledger_entries: LedgerEntryTable;
   blocks: BlockTable;

@@ -10,6 +10,7 @@ import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/suppor
 import { grantAdmin } from '../moderation/admins.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 import { publishDueReviews } from '../reviews/reviews.service.ts';
+import { TASK_CHANGE_WINDOW_MS } from './task-changes.ts';
 import {
   createTestApp,
   validTask,
@@ -129,6 +130,8 @@ describe('event: task', () => {
 
   it('is sent by the sweeps: a delivered task completing on its own, a review made public', async () => {
     const { taskId } = await hiredTask(t, poster, ada, 'delivered');
+    // The hire's and the delivery's own announcement goes out first (one window later).
+    await new Promise((resolve) => setTimeout(resolve, TASK_CHANGE_WINDOW_MS + 100));
     const page = await watch(cy, taskId);
     await autoCompleteTasks(t.db, { delayMs: 0, now: new Date(Date.now() + 1000) });
     await expect.poll(() => taskEvents(page).length).toBe(1);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { isPostgres } from '../db/engine.ts';
+import { claimDue } from '../db/claim-due.ts';
 import type { Database, OutboxTable } from '../db/types.ts';
 import { MAIL_KINDS, type MailKind } from '../../shared/mail-preferences.ts';
 import { renderMail, type MailContent } from './mail-layout.ts';
@@ -53,25 +53,6 @@ export interface MailSender {
 }
 
 type OutboxRow = Selectable<OutboxTable>;
-
-async function claimDue(db: Kysely<Database>, now: Date): Promise<OutboxRow[]> {
-  const at = now.toISOString();
-  let due = db
-    .selectFrom('outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-    .orderBy('next_attempt_at')
-    .limit(BATCH);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('outbox')
-    .set({ claimed_until: new Date(now.getTime() + LEASE_MS).toISOString() })
-    .where('id', 'in', due)
-    .returningAll()
-    .execute();
-}
 
 const isMailKind = (kind: string): kind is MailKind =>
   (MAIL_KINDS as readonly string[]).includes(kind);
@@ -196,7 +177,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   const runOnce = () => {
     running ??= (async () => {
       try {
-        const mails = await claimDue(db, new Date());
+        const mails = await claimDue(db, 'outbox', new Date(), { leaseMs: LEASE_MS, batch: BATCH });
         for (const mail of mails) await deliver(mail);
         return mails.length;
       } finally {

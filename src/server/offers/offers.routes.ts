@@ -11,8 +11,16 @@ import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared
 import { requireUser, requireWriter } from '../auth/session.ts';
 import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { checkoutPath } from '../../shared/links.ts';
+import {
+  PAYMENT_MESSAGES,
+  paymentRequiredSchema,
+  type PaymentMode,
+} from '../../shared/payments.ts';
+import { AppError } from '../errors.ts';
 import {
   acceptOffer,
+  assertCanHire,
   completeTask,
   declineOffer,
   deliverTask,
@@ -25,10 +33,9 @@ import {
 } from './offers.service.ts';
 
 /** Offers and hiring under /api (issue 9). Handlers validate, call the service, shape the answer. */
-export const offersRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
-  app,
-  { auth, db },
-) => {
+export const offersRoutes: FastifyPluginAsyncZod<
+  TasksRoutesOptions & { payments: PaymentMode }
+> = async (app, { auth, db, payments }) => {
   const modified = { 200: modifiedSchema, ...errors };
 
   app.post(
@@ -106,11 +113,6 @@ export const offersRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
       'Withdraw my pending offer (its author); bidsCount goes down by one',
       withdrawOffer,
     ],
-    [
-      '/api/offers/:id/accept',
-      "Accept a pending offer (the task's poster): assigns the task at its price and declines the other pending offers",
-      acceptOffer,
-    ],
     ['/api/offers/:id/decline', "Decline a pending offer (the task's poster)", declineOffer],
     [
       '/api/tasks/:id/deliver',
@@ -133,6 +135,31 @@ export const offersRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
       },
     );
   }
+
+  app.post(
+    '/api/offers/:id/accept',
+    {
+      schema: {
+        summary:
+          "Accept a pending offer (the task's poster): assigns the task at its price and declines the other pending offers",
+        description:
+          'With payments on (PAYMENTS test or stripe) nothing is hired unpaid: the answer is 402 with `checkout`, the page where the poster pays, and `checkoutApi` (GET the amounts, POST `…/pay`).',
+        params: offerIdParamsSchema,
+        response: { ...modified, 402: paymentRequiredSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      const id = request.params.id;
+      if (payments === 'off') return { modifiedCount: await acceptOffer(db, id, user.id) };
+      // Refused first for what would refuse the hire itself (404, 403, 409).
+      await assertCanHire(db, id, user.id);
+      throw new AppError('payment_required', PAYMENT_MESSAGES.payToHire, {
+        checkout: checkoutPath(id),
+        checkoutApi: `/api/offers/${encodeURIComponent(id)}/checkout`,
+      });
+    },
+  );
 
   app.post(
     '/api/tasks/:id/reopen',

@@ -38,6 +38,8 @@ import {
   type OfferRow,
 } from './offers.store.ts';
 import { toCents } from '../../shared/money.ts';
+import { openDispute } from '../payments/disputes.ts';
+import { heldPaymentOf, settlePayment } from '../payments/escrow.ts';
 
 /**
  * Offers and hiring (issue 9): the rules that span a task and its offers. Every transaction
@@ -141,34 +143,60 @@ export async function withdrawOffer(db: Db, id: string, userId: string): Promise
  */
 export async function acceptOffer(db: Db, id: string, posterId: string): Promise<number> {
   const offer = await offerOrNotFound(db, id);
-  return db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
-    await transitionTask(trx, offer.task_id, 'accept', posterId, () => ({
-      status: 'assigned',
-      assignee_id: offer.bidder_id,
-      accepted_offer_id: offer.id,
-      assigned_at: at,
-      delivered_at: null,
-      completed_at: null,
-      updated_at: at,
-    }));
-    if (!(await setOfferStatus(trx, id, 'pending', 'accepted', at))) throw notPending();
-    // Declined because another was hired, not by the poster: a reopen makes them pending again.
-    const declined = await declineOtherOffers(trx, offer.task_id, id, at);
-    const task = await taskFactsOf(trx, offer.task_id);
-    const told = (type: NotificationType, other: { id: string; bidder_id: string }) => ({
-      type,
-      task,
-      actorId: posterId,
-      recipients: [other.bidder_id],
-      offerId: other.id,
-    });
-    await notify(trx, [
-      told('offer_accepted', offer),
-      ...declined.map((other) => told('offer_not_chosen', other)),
-    ]);
-    return 1;
+  return db.transaction().execute(async (trx) => hireOffer(trx, offer, posterId));
+}
+
+/**
+ * acceptOffer's change, in the caller's transaction (issue 21: paying to hire records the
+ * payment in the same one). With `paidCents`, the offer must still be at the price paid.
+ */
+export async function hireOffer(
+  trx: Db,
+  offer: OfferRow,
+  posterId: string,
+  paidCents?: number,
+): Promise<number> {
+  const at = new Date().toISOString();
+  await transitionTask(trx, offer.task_id, 'accept', posterId, () => ({
+    status: 'assigned',
+    assignee_id: offer.bidder_id,
+    accepted_offer_id: offer.id,
+    assigned_at: at,
+    delivered_at: null,
+    completed_at: null,
+    updated_at: at,
+  }));
+  if (!(await setOfferStatus(trx, offer.id, 'pending', 'accepted', at))) throw notPending();
+  // The offer's row is ours now: its price cannot change under us from here on.
+  if (
+    paidCents !== undefined &&
+    Number((await findOffer(trx, offer.id))?.amount_cents) !== paidCents
+  ) {
+    throw new AppError('conflict', OFFER_MESSAGES.changedWhilePaying);
+  }
+  // Declined because another was hired, not by the poster: a reopen makes them pending again.
+  const declined = await declineOtherOffers(trx, offer.task_id, offer.id, at);
+  const task = await taskFactsOf(trx, offer.task_id);
+  const told = (type: NotificationType, other: { id: string; bidder_id: string }) => ({
+    type,
+    task,
+    actorId: posterId,
+    recipients: [other.bidder_id],
+    offerId: other.id,
   });
+  await notify(trx, [
+    told('offer_accepted', offer),
+    ...declined.map((other) => told('offer_not_chosen', other)),
+  ]);
+  return 1;
+}
+
+/** Whether `userId` may hire with the offer now: its poster, the task open, the offer pending. */
+export async function assertCanHire(db: Db, id: string, posterId: string): Promise<OfferRow> {
+  const offer = await offerOrNotFound(db, id);
+  await assertTaskAction(db, offer.task_id, 'accept', posterId);
+  if (offer.status !== 'pending') throw notPending();
+  return offer;
 }
 
 export async function declineOffer(db: Db, id: string, posterId: string): Promise<number> {
@@ -266,7 +294,10 @@ async function taskFactsOf(db: Db, taskId: string): Promise<StoredTaskFacts> {
   return task;
 }
 
-/** One transition of a task, and the notification of the party `to` picks, in one transaction. */
+/**
+ * One transition of a task, and the notification of the party `to` picks, in one transaction;
+ * `also` adds what the transition decides besides (issue 21: the payment released).
+ */
 async function transitionAndNotify(
   db: Db,
   taskId: string,
@@ -274,15 +305,23 @@ async function transitionAndNotify(
   action: TaskAction,
   change: Parameters<typeof transitionTask>[4],
   notice: { type: NotificationType; to: (task: StoredTaskFacts) => string | null },
+  also?: (trx: Db, task: StoredTaskFacts) => Promise<unknown>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await transitionTask(trx, taskId, action, userId, change);
     const task = await taskFactsOf(trx, taskId);
+    await also?.(trx, task);
     await notify(trx, [
       { type: notice.type, task, actorId: userId, recipients: [notice.to(task)] },
     ]);
     return 1;
   });
+}
+
+/** A completed task's held payment goes to its freelancer, less the fee (issue 21). */
+async function releaseHeldPayment(trx: Db, task: { id: string; title: string }): Promise<void> {
+  const payment = await heldPaymentOf(trx, task.id);
+  if (payment) await settlePayment(trx, payment, payment.amountCents, task.title);
 }
 
 export async function deliverTask(db: Db, taskId: string, userId: string): Promise<number> {
@@ -299,7 +338,7 @@ export async function completeTask(db: Db, taskId: string, userId: string): Prom
     type: 'task_completed',
     to: (task: StoredTaskFacts) => task.assigneeId,
   } as const;
-  return transitionAndNotify(db, taskId, userId, 'complete', change, notice);
+  return transitionAndNotify(db, taskId, userId, 'complete', change, notice, releaseHeldPayment);
 }
 
 /**
@@ -312,6 +351,7 @@ export async function autoCompleteTasks(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const tasks = await completeDueTasks(trx, options);
+    for (const task of tasks) await releaseHeldPayment(trx, task);
     const notices = tasks.map((task) => ({
       type: 'task_completed' as const,
       task,
@@ -332,6 +372,8 @@ export async function autoCompleteTasks(
  * released, and who ended it and why recorded (it counts in the freelancer's completion rate).
  * The offers the hire declined are pending again, so the task has its market back; the other
  * party reads the reason in their notification and on the task page (issue 17, decision 022).
+ * Issue 21: money held for the task goes back to the poster, fees included; but the poster's
+ * reopening of delivered work while its money is held is a dispute (payments/disputes.ts).
  */
 export async function reopenTask(
   db: Db,
@@ -342,46 +384,75 @@ export async function reopenTask(
   const task = await assertTaskAction(db, taskId, 'reopen', userId);
   const offerId = task.acceptedOfferId ?? '';
   const offer = await offerOrNotFound(db, offerId);
+  if (userId === task.userId && task.deliveredAt !== null && (await heldPaymentOf(db, taskId))) {
+    return db.transaction().execute(async (trx) => {
+      await openDispute(trx, task, offerId, reason);
+      return 1;
+    });
+  }
   return db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
-    await transitionTask(
-      trx,
-      taskId,
-      'reopen',
-      userId,
-      () => ({
-        status: 'open',
-        assignee_id: null,
-        accepted_offer_id: null,
-        assigned_at: null,
-        delivered_at: null,
-        updated_at: at,
-      }),
+    await transitionTask(trx, taskId, 'reopen', userId, reopenedTask, {
       // The same assignment as read above, not one made since.
-      { unchanged: (eb) => eb('tasks.accepted_offer_id', '=', offerId) },
-    );
-    await setOfferStatus(trx, offerId, 'accepted', 'released', at);
-    const reopening = {
-      id: crypto.randomUUID(),
-      taskId,
-      offerId,
-      assigneeId: offer.bidder_id,
-      endedById: userId,
-      reason,
-    };
-    await recordReopening(trx, reopening, at);
-    const reinstated = await reinstateOffersDeclinedByHire(trx, taskId, at);
-    const recipients = [task.userId, offer.bidder_id];
-    await notify(trx, [
-      { type: 'assignment_reopened', task, actorId: userId, recipients, reason },
-      ...reinstated.map((other) => ({
-        type: 'offer_open_again' as const,
-        task,
-        actorId: userId,
-        recipients: [other.bidder_id],
-        offerId: other.id,
-      })),
-    ]);
+      unchanged: (eb) => eb('tasks.accepted_offer_id', '=', offerId),
+    });
+    await endAssignment(trx, task, offer, userId, reason);
     return 1;
   });
 }
+
+/** A task's row once its assignment has ended. */
+export const reopenedTask = () => {
+  const at = new Date().toISOString();
+  return {
+    status: 'open' as const,
+    assignee_id: null,
+    accepted_offer_id: null,
+    assigned_at: null,
+    delivered_at: null,
+    disputed_at: null,
+    updated_at: at,
+  };
+};
+
+/**
+ * What follows an assignment's end, once the task's row is open again (in the transaction that
+ * made it so): the offer released, the ending recorded, the offers the hire declined pending
+ * again, the money held refunded, and the parties told.
+ */
+export async function endAssignment(
+  trx: Db,
+  task: StoredTaskFacts,
+  offer: OfferRow,
+  endedById: string,
+  reason: string,
+  actorId: string | null = endedById,
+): Promise<void> {
+  const at = new Date().toISOString();
+  await setOfferStatus(trx, offer.id, 'accepted', 'released', at);
+  const reopening = {
+    id: crypto.randomUUID(),
+    taskId: task.id,
+    offerId: offer.id,
+    assigneeId: offer.bidder_id,
+    endedById,
+    reason,
+  };
+  await recordReopening(trx, reopening, at);
+  const payment = await heldPaymentOf(trx, task.id);
+  if (payment) await settlePayment(trx, payment, 0, task.title);
+  const reinstated = await reinstateOffersDeclinedByHire(trx, task.id, at);
+  const recipients = [task.userId, offer.bidder_id];
+  await notify(trx, [
+    { type: 'assignment_reopened', task, actorId, namedId: endedById, recipients, reason },
+    ...reinstated.map((other) => ({
+      type: 'offer_open_again' as const,
+      task,
+      actorId,
+      recipients: [other.bidder_id],
+      offerId: other.id,
+    })),
+  ]);
+}
+
+/** The offer, or a 404 (for the payments' rules). */
+export const findOfferOrNotFound = offerOrNotFound;

@@ -1,6 +1,7 @@
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { checkLedger } from './ledger.ts';
+import { createPaymentProvider } from './payment-provider.ts';
 
 /**
  * `npm run ledger:check`: verifies the books of the configured database (issue 21). Prints
@@ -9,7 +10,9 @@ import { checkLedger } from './ledger.ts';
 const config = parseConfig();
 const { db, engine, close } = await openDatabase(config);
 try {
-  const problems = await checkLedger(db);
+  const provider =
+    config.payments.mode === 'off' ? undefined : createPaymentProvider(config.payments, db);
+  const problems = await checkLedger(db, provider);
   if (problems.length === 0) {
     console.log(`The books balance (${engine}).`);
   } else {

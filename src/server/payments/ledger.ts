@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import type { ProviderTotals } from './provider.ts';
 
 type Db = Kysely<Database>;
 
@@ -98,8 +99,14 @@ export async function balanceOf(db: Db, account: string): Promise<number> {
   return Number(row.balance ?? 0);
 }
 
-/** What is wrong with the books, one line each; none when they balance. */
-export async function checkLedger(db: Db): Promise<string[]> {
+/**
+ * What is wrong with the books, one line each; none when they balance. With the provider, what
+ * it says it moved is checked against them too.
+ */
+export async function checkLedger(
+  db: Db,
+  provider?: { totals(): Promise<ProviderTotals> },
+): Promise<string[]> {
   const problems: string[] = [];
   const unbalanced = await db
     .selectFrom('ledger_entries')
@@ -133,6 +140,104 @@ export async function checkLedger(db: Db): Promise<string[]> {
     .execute();
   for (const row of negative) {
     problems.push(`account ${row.account} is at ${Number(row.balance)} cents, below zero`);
+  }
+  problems.push(...(await checkEscrows(db)));
+  if (provider) problems.push(...(await checkProvider(db, provider)));
+  return problems;
+}
+
+/**
+ * Each task's escrow holds exactly what its held (or disputed) payment took, and nothing once
+ * that payment is settled (completed, refunded or resolved).
+ */
+async function checkEscrows(db: Db): Promise<string[]> {
+  const [escrows, holding] = await Promise.all([
+    db
+      .selectFrom('ledger_entries')
+      .select(['account', sql<string | number>`sum(amount_cents)`.as('balance')])
+      .where('account', 'like', 'escrow:%')
+      .groupBy('account')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['task_id', 'total_cents'])
+      .where('status', 'in', ['held', 'disputed'])
+      .execute(),
+  ]);
+  const expected = new Map<string, number>();
+  for (const payment of holding) {
+    const account = accounts.escrow(payment.task_id);
+    expected.set(account, (expected.get(account) ?? 0) + Number(payment.total_cents));
+  }
+  const problems: string[] = [];
+  for (const row of escrows) {
+    const balance = Number(row.balance);
+    const held = expected.get(row.account) ?? 0;
+    if (balance !== held) {
+      problems.push(`${row.account} holds ${balance} cents, but its payments hold ${held}`);
+    }
+    expected.delete(row.account);
+  }
+  for (const [account, held] of expected) {
+    problems.push(`${account} holds nothing, but its payment holds ${held} cents`);
+  }
+  return problems;
+}
+
+/** What the provider says it charged, refunded and transferred, against the books. */
+async function checkProvider(
+  db: Db,
+  provider: { totals(): Promise<ProviderTotals> },
+): Promise<string[]> {
+  const sums = await db
+    .selectFrom('ledger_entries')
+    .select([
+      sql<
+        string | number | null
+      >`sum(case when account like 'external:card:%' and amount_cents < 0 then -amount_cents else 0 end)`.as(
+        'charged',
+      ),
+      sql<
+        string | number | null
+      >`sum(case when account like 'external:card:%' and amount_cents > 0 then amount_cents else 0 end)`.as(
+        'refunded',
+      ),
+      sql<
+        string | number | null
+      >`sum(case when account like 'external:payout:%' then amount_cents else 0 end)`.as('paidOut'),
+    ])
+    .executeTakeFirstOrThrow();
+  const pending = await db
+    .selectFrom('payment_jobs')
+    .select(['kind', sql<string | number>`sum(amount_cents)`.as('total')])
+    .where('status', '=', 'pending')
+    .groupBy('kind')
+    .execute();
+  const inFlight = await db
+    .selectFrom('payments')
+    .select(sql<string | number | null>`sum(total_cents)`.as('total'))
+    .where('status', '=', 'processing')
+    .executeTakeFirstOrThrow();
+  const pendingOf = (kind: string) => Number(pending.find((row) => row.kind === kind)?.total ?? 0);
+  const totals = await provider.totals();
+  const charged = Number(sums.charged ?? 0);
+  const refunded = Number(sums.refunded ?? 0);
+  const paidOut = Number(sums.paidOut ?? 0);
+  const problems: string[] = [];
+  // A charge the provider made moments before its payment is recorded is in flight, not lost.
+  const unrecorded = totals.chargedCents - charged;
+  if (unrecorded < 0 || unrecorded > Number(inFlight.total ?? 0)) {
+    problems.push(`the provider charged ${totals.chargedCents} cents, the books ${charged}`);
+  }
+  if (totals.refundedCents + pendingOf('refund') !== refunded) {
+    problems.push(
+      `the provider refunded ${totals.refundedCents} cents (${pendingOf('refund')} to come), the books ${refunded}`,
+    );
+  }
+  if (totals.transferredCents + pendingOf('transfer') !== paidOut) {
+    problems.push(
+      `the provider transferred ${totals.transferredCents} cents (${pendingOf('transfer')} to come), the books ${paidOut}`,
+    );
   }
   return problems;
 }

@@ -11,13 +11,19 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app,
   { config },
 ) => {
-  const answer: PublicConfig = { googleSignIn: config.google !== undefined };
+  const answer: PublicConfig = {
+    googleSignIn: config.google !== undefined,
+    payments: config.payments.mode,
+    clientFeePercent: config.payments.clientFeeBp / 100,
+    freelancerFeePercent: config.payments.freelancerFeeBp / 100,
+  };
   app.get(
     '/api/config',
     {
       schema: {
         summary: 'Public settings of this server',
-        description: '`googleSignIn`: whether "Continue with Google" works here.',
+        description:
+          '`googleSignIn`: whether "Continue with Google" works here. `payments`: off, test (no real money moves) or stripe, with the two fees in percent.',
         response: { 200: publicConfigSchema },
       },
     },

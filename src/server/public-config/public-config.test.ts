@@ -24,7 +24,12 @@ describe('GET /api/config without Google configured', () => {
   afterAll(async () => t?.close());
 
   it('says Google sign-in is off', async () => {
-    expect(await readConfig(t)).toEqual({ googleSignIn: false });
+    expect(await readConfig(t)).toEqual({
+      googleSignIn: false,
+      payments: 'off',
+      clientFeePercent: 5,
+      freelancerFeePercent: 10,
+    });
   });
 
   it('is listed in the OpenAPI document with its answer', async () => {
@@ -33,7 +38,7 @@ describe('GET /api/config without Google configured', () => {
     expect(answer?.content?.['application/json']?.schema).toMatchObject({
       type: 'object',
       properties: { googleSignIn: { type: 'boolean' } },
-      required: ['googleSignIn'],
+      required: ['googleSignIn', 'payments', 'clientFeePercent', 'freelancerFeePercent'],
     });
   });
 });
@@ -58,6 +63,6 @@ describe('GET /api/config with Google configured', () => {
   });
 
   it('says Google sign-in is on', async () => {
-    expect(await readConfig(t)).toEqual({ googleSignIn: true });
+    expect(await readConfig(t)).toMatchObject({ googleSignIn: true });
   });
 });

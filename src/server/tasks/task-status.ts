@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { assertNotBlocked, notBlockedWith } from '../moderation/blocks.ts';
 
 /**
@@ -34,6 +35,8 @@ export function assertTaskId(id: string): void {
 const REACHES_POSTER: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer']);
 /** What a task hidden by reports or removed by an admin no longer takes (issue 20). */
 const CLOSED_BY_MODERATION: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer', 'accept']);
+/** What waits for an admin's decision while the payment of a task is disputed (issue 21). */
+const PAUSED_BY_DISPUTE: ReadonlySet<TaskAction> = new Set(['deliver', 'complete', 'reopen']);
 
 /** The WHERE of `action` by `actorId` on `today`: the rule's statuses, actor and state. */
 export function taskActionGuard(action: TaskAction, actorId: string, today: string) {
@@ -53,6 +56,7 @@ export function taskActionGuard(action: TaskAction, actorId: string, today: stri
     // Issue 20: a bid or an offer reaches the poster, which a block between them forbids.
     if (REACHES_POSTER.has(action)) conditions.push(notBlockedWith(eb, 'tasks.user_id', actorId));
     if (CLOSED_BY_MODERATION.has(action)) conditions.push(eb('tasks.moderation', 'is', null));
+    if (PAUSED_BY_DISPUTE.has(action)) conditions.push(eb('tasks.disputed_at', 'is', null));
     return eb.and(conditions);
   };
 }
@@ -64,6 +68,8 @@ export interface StoredTaskFacts extends TaskFacts {
   completedAt: string | null;
   /** Issue 20: 'hidden' or 'removed'; null for a task everyone may read. */
   moderation: string | null;
+  /** Issue 21: when its poster disputed the delivered work; null when not in dispute. */
+  disputedAt: string | null;
 }
 
 /** What the rules read of one task, or undefined when there is no such task. */
@@ -82,6 +88,7 @@ export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts
       'delivered_at',
       'completed_at',
       'moderation',
+      'disputed_at',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -97,6 +104,7 @@ export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
     moderation: row.moderation,
+    disputedAt: row.disputed_at,
   };
 }
 
@@ -116,6 +124,9 @@ export async function assertTaskAction(
     throw new AppError('conflict', MODERATION_MESSAGES.taskModerated);
   }
   const refusal = taskActionRefusal(action, facts, actorId, todayUtc(now));
+  if (!refusal && facts.disputedAt && PAUSED_BY_DISPUTE.has(action)) {
+    throw new AppError('conflict', PAYMENT_MESSAGES.disputed);
+  }
   if (refusal) {
     throw new AppError(refusal.status === 403 ? 'forbidden' : 'conflict', refusal.message);
   }
@@ -183,6 +194,8 @@ export async function completeDueTasks(
     .where('status', 'in', [...TASK_ACTIONS.complete.from])
     .where('delivered_at', 'is not', null)
     .where('delivered_at', '<=', cutoff)
+    // A disputed task waits for an admin's decision, however long ago it was delivered.
+    .where('disputed_at', 'is', null)
     .returning(['id', 'title', 'user_id', 'assignee_id'])
     .execute();
   return rows.map((row) => ({

@@ -12,6 +12,7 @@ import * as mailOutbox from './0011-mail-outbox.ts';
 import * as trustAndSafety from './0012-trust-and-safety.ts';
 import * as ledger from './0013-ledger.ts';
 import * as marketIndexes from './0014-market-indexes.ts';
+import * as payments from './0015-payments.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-trust-and-safety': trustAndSafety,
   '0013-ledger': ledger,
   '0014-market-indexes': marketIndexes,
+  '0015-payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {

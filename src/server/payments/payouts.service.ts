@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
+import { isPostgres } from '../db/engine.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { enqueuePaymentJob } from './escrow.ts';
+import { accounts, balanceOf, recordMovement } from './ledger.ts';
+import type { PaymentProvider } from './provider.ts';
+import { writeReceipt } from './receipts.ts';
+
+/**
+ * Payouts (issue 21): a freelancer withdraws their available balance, all of it or an amount,
+ * to their payout account. The withdrawal locks the payout account's row first, so withdrawals
+ * of one balance queue (on SQLite every write transaction does) and none reads a balance another
+ * is about to spend: the balance never goes below zero. The transfer itself is a payment job,
+ * made after the commit (payment-jobs.ts); a transfer the provider refuses puts the money back.
+ */
+
+type Db = Kysely<Database>;
+
+export interface PayoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  /** Where Stripe's onboarding sends the freelancer back. */
+  publicUrl: string;
+}
+
+/**
+ * Sets where a freelancer's payouts go: with the test provider, a name; with Stripe, also an
+ * Express account, whose hosted onboarding the answer links to.
+ */
+export async function setPayoutAccount(
+  { db, provider, publicUrl }: PayoutDeps,
+  userId: string,
+  name: string,
+): Promise<{ ok: true; onboardingUrl: string | null }> {
+  const existing = await payoutAccountOf(db, userId);
+  const back = `${publicUrl}/dashboard/earnings`;
+  const connection = await provider.connectPayoutAccount({
+    userId,
+    existingRef: existing?.provider_ref ?? null,
+    returnUrl: back,
+    refreshUrl: back,
+  });
+  const at = new Date().toISOString();
+  const values = { name, provider: provider.mode, provider_ref: connection.ref, updated_at: at };
+  await db
+    .insertInto('payout_accounts')
+    .values({ user_id: userId, ...values, created_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+  return { ok: true, onboardingUrl: connection.onboardingUrl };
+}
+
+export async function payoutAccountOf(db: Db, userId: string) {
+  return db
+    .selectFrom('payout_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export interface Withdrawal {
+  payoutId: string;
+  receipt: string;
+  amountCents: number;
+}
+
+export async function withdraw(
+  { db, provider }: Pick<PayoutDeps, 'db' | 'provider'>,
+  userId: string,
+  amountCents: number | undefined,
+): Promise<Withdrawal> {
+  const known = await payoutAccountOf(db, userId);
+  if (known && !(await provider.isPayoutReady(known.provider_ref))) {
+    throw new AppError('conflict', PAYMENT_MESSAGES.payoutAccountNotReady);
+  }
+  return db.transaction().execute(async (trx) => {
+    let locking = trx.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId);
+    if (isPostgres(trx)) locking = locking.forUpdate();
+    const account = await locking.executeTakeFirst();
+    if (!account) throw new AppError('conflict', PAYMENT_MESSAGES.noPayoutAccount);
+    const available = await balanceOf(trx, accounts.available(userId));
+    if (available <= 0) throw new AppError('conflict', PAYMENT_MESSAGES.nothingToWithdraw);
+    const amount = amountCents ?? available;
+    if (amount > available) {
+      throw new AppError('conflict', PAYMENT_MESSAGES.overBalance(available));
+    }
+    const payoutId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    const destination = account.provider_ref ?? account.name;
+    await trx
+      .insertInto('payouts')
+      .values({
+        id: payoutId,
+        user_id: userId,
+        amount_cents: amount,
+        destination,
+        status: 'pending',
+        created_at: at,
+      })
+      .execute();
+    await recordMovement(trx, {
+      kind: 'payout',
+      reference: `payout:${payoutId}`,
+      entries: [
+        { account: accounts.available(userId), amountCents: -amount },
+        { account: accounts.payout(userId), amountCents: amount },
+      ],
+    });
+    const receipt = await writeReceipt(trx, {
+      kind: 'payout',
+      payerId: null,
+      payeeId: userId,
+      payoutId,
+      taskTitle: null,
+      totalCents: amount,
+      lines: [
+        { label: `Withdrawal to ${account.name}`, amountCents: amount },
+        { label: 'Available after it', amountCents: available - amount },
+      ],
+    });
+    await enqueuePaymentJob(trx, { kind: 'transfer', payoutId, amountCents: amount });
+    return { payoutId, receipt, amountCents: amount };
+  });
+}

@@ -1,0 +1,205 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
+import { call, makeOffer, postTask, readTaskRow } from '../../../tests/support/marketplace.ts';
+import { chargesOf, expectBooksBalance, runPaymentJobs } from '../../../tests/support/payments.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { accounts, balanceOf } from './ledger.ts';
+
+/**
+ * Issue 21's `stripe` provider: the official SDK against a local stand-in for Stripe's API, with
+ * webhooks signed by the SDK's own test-header helper. The whole flow, a declined card, a
+ * webhook delivered ten times, the webhook before and after the browser's redirect, refunds and
+ * payouts through Connect, and the books checked against what "Stripe" says it moved. Both
+ * engines; a process killed mid-payment is stripe-processes.test.ts.
+ */
+let stripe: StripeStandIn;
+let t: TestApp;
+let poster: TestUser;
+let freelancer: TestUser;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await createTestApp({ ...stripe.env, PAYMENT_POLL_MS: '60000' });
+  [poster, freelancer] = await Promise.all([t.signUp(), t.signUp()]);
+});
+afterEach(async () => expectBooksBalance(t));
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const TOTAL = 12_653;
+
+interface Started {
+  paymentId: string;
+  clientSecret: string;
+  publishableKey: string;
+}
+
+/** A task with an offer, and the payment Stripe.js would confirm. */
+async function checkout(): Promise<{ taskId: string; offerId: string; started: Started }> {
+  const taskId = await postTask(t, poster);
+  const offerId = await makeOffer(t, freelancer, taskId);
+  const answer = await call(t, 'POST', `/api/offers/${offerId}/checkout`, poster);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { taskId, offerId, started: answer.body as Started };
+}
+
+const intentOf = (started: Started) => started.clientSecret.split('_secret_')[0]!;
+
+const sendWebhook = (event: { payload: string; signature: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+
+const confirm = (started: Started) =>
+  call(t, 'POST', `/api/payments/${started.paymentId}/confirm`, poster);
+
+describe('paying to hire through Stripe', () => {
+  it('a PaymentIntent for the total, confirmed in the browser, hires on the redirect', async () => {
+    const { taskId, offerId, started } = await checkout();
+    expect(started.publishableKey).toBe('pk_test_stand_in');
+    const intent = stripe.intents.get(intentOf(started))!;
+    expect(intent).toMatchObject({
+      amount: TOTAL,
+      currency: 'usd',
+      metadata: { paymentId: started.paymentId, offerId, taskId },
+    });
+    // The spec's accept still says where to pay; coming back to the checkout, the same payment.
+    expect((await call(t, 'POST', `/api/offers/${offerId}/accept`, poster)).status).toBe(402);
+    const again = (await call(t, 'POST', `/api/offers/${offerId}/checkout`, poster)).body;
+    expect(again).toEqual(started);
+    // Not confirmed yet: nothing happens.
+    expect(await confirm(started)).toEqual({
+      status: 409,
+      body: { message: PAYMENT_MESSAGES.notConfirmed },
+    });
+
+    stripe.confirm(intent.id, 'succeeds');
+    const paid = await confirm(started);
+    expect(paid).toMatchObject({ status: 200, body: { paymentId: started.paymentId, taskId } });
+    expect((await readTaskRow(t, taskId)).status).toBe('assigned');
+    expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+    // Every call that moves money carried an idempotency key.
+    const created = stripe.requests.filter((request) => request.method === 'POST');
+    for (const request of created.filter((one) => !one.path.startsWith('/v1/account_links'))) {
+      expect(request.idempotencyKey, request.path).toBeTruthy();
+    }
+  });
+
+  it('a declined card leaves the offer to hire, with the reason', async () => {
+    const { taskId, offerId, started } = await checkout();
+    stripe.confirm(intentOf(started), 'declined');
+    expect(await confirm(started)).toEqual({
+      status: 402,
+      body: { message: PAYMENT_MESSAGES.declined },
+    });
+    expect((await readTaskRow(t, taskId)).status).toBe('open');
+    // A new attempt is a new payment.
+    const retry = (await call(t, 'POST', `/api/offers/${offerId}/checkout`, poster))
+      .body as Started;
+    expect(retry.paymentId).not.toBe(started.paymentId);
+    stripe.confirm(intentOf(retry), 'insufficient_funds');
+    expect((await confirm(retry)).body).toEqual({ message: PAYMENT_MESSAGES.insufficientFunds });
+  });
+
+  it('a webhook delivered ten times at once is applied once; the redirect after it agrees', async () => {
+    const { taskId, started } = await checkout();
+    const intent = stripe.confirm(intentOf(started), 'succeeds');
+    const event = stripe.signedEvent('payment_intent.succeeded', intent);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sendWebhook(event)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect((await readTaskRow(t, taskId)).status).toBe('assigned');
+    expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+    expect(await chargesOf(t.db, taskId)).toBe(1);
+    const events = await t.db
+      .selectFrom('provider_events')
+      .selectAll()
+      .where('id', '=', JSON.parse(event.payload).id)
+      .execute();
+    expect(events).toHaveLength(1);
+    // The browser's redirect comes back after the webhook: the same answer, nothing more.
+    expect(await confirm(started)).toMatchObject({ status: 200, body: { taskId } });
+    expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+  });
+
+  it('a webhook after the redirect changes nothing', async () => {
+    const { taskId, started } = await checkout();
+    const intent = stripe.confirm(intentOf(started), 'succeeds');
+    expect((await confirm(started)).status).toBe(200);
+    const late = await sendWebhook(stripe.signedEvent('payment_intent.succeeded', intent));
+    expect(late.statusCode).toBe(200);
+    expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+  });
+
+  it('a webhook that fails its signature is refused and changes nothing', async () => {
+    const { taskId, started } = await checkout();
+    const intent = stripe.confirm(intentOf(started), 'succeeds');
+    const event = stripe.signedEvent('payment_intent.succeeded', intent);
+    const forged = await sendWebhook({ ...event, signature: 't=1,v1=forged' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: PAYMENT_MESSAGES.badSignature });
+    const tampered = await sendWebhook({ ...event, payload: event.payload.replace('usd', 'eur') });
+    expect(tampered.statusCode).toBe(400);
+    expect((await readTaskRow(t, taskId)).status).toBe('open');
+    // A declined card's webhook marks the payment failed.
+    const declined = stripe.confirm(intentOf(started), 'declined');
+    expect(
+      (await sendWebhook(stripe.signedEvent('payment_intent.payment_failed', declined))).statusCode,
+    ).toBe(200);
+    const row = await t.db
+      .selectFrom('payments')
+      .select(['status', 'failure'])
+      .where('id', '=', started.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', failure: 'declined' });
+  });
+});
+
+describe('refunds and payouts through Stripe', () => {
+  it('ending before delivery refunds through the Refunds API, once', async () => {
+    const { taskId, started } = await checkout();
+    stripe.confirm(intentOf(started), 'succeeds');
+    expect((await confirm(started)).status).toBe(200);
+    const reason = { reason: 'No longer needed.' };
+    expect((await call(t, 'POST', `/api/tasks/${taskId}/reopen`, poster, reason)).status).toBe(200);
+    expect(await runPaymentJobs(t)).toBe(1);
+    expect(await runPaymentJobs(t)).toBe(0);
+    const refunds = [...stripe.refunds.values()].filter(
+      (refund) => refund.payment_intent === intentOf(started),
+    );
+    expect(refunds).toMatchObject([{ amount: TOTAL, status: 'succeeded' }]);
+  });
+
+  it('a freelancer onboards to Connect Express, then withdraws by a transfer', async () => {
+    const { taskId, started } = await checkout();
+    stripe.confirm(intentOf(started), 'succeeds');
+    await confirm(started);
+    await call(t, 'POST', `/api/tasks/${taskId}/deliver`, freelancer);
+    expect((await call(t, 'POST', `/api/tasks/${taskId}/complete`, poster)).status).toBe(200);
+
+    const setUp = await call(t, 'PUT', '/api/me/payout-account', freelancer, { name: 'Fred' });
+    const { onboardingUrl } = setUp.body as { onboardingUrl: string };
+    const accountId = onboardingUrl.split('/').pop()!;
+    expect(stripe.accounts.get(accountId)).toMatchObject({ type: 'express' });
+    expect(await call(t, 'POST', '/api/me/payouts', freelancer, {})).toEqual({
+      status: 409,
+      body: { message: PAYMENT_MESSAGES.payoutAccountNotReady },
+    });
+    stripe.completeOnboarding(accountId);
+    const available = await balanceOf(t.db, accounts.available(freelancer.id));
+    const payout = await call(t, 'POST', '/api/me/payouts', freelancer, {});
+    expect(payout).toMatchObject({ status: 201, body: { amountCents: available } });
+    expect(await runPaymentJobs(t)).toBe(1);
+    const transfers = [...stripe.transfers.values()].filter(
+      (transfer) => transfer.destination === accountId,
+    );
+    expect(transfers).toMatchObject([{ amount: available, currency: 'usd' }]);
+    const earnings = (await call(t, 'GET', '/api/me/earnings', freelancer)).body;
+    expect(earnings).toMatchObject({ availableCents: 0, paidOutCents: available });
+  });
+});
