@@ -39,6 +39,7 @@ export const PAYMENT_MESSAGES = {
   providerFailed:
     'The payment could not be taken right now. Nothing was charged; please try again.',
   underWay: 'A payment for this offer is already under way.',
+  wasRefunded: 'This payment was refunded.',
   notConfirmed: 'Your payment is not complete yet. Finish it on the checkout page.',
   useCheckoutPage: 'Pay on the checkout page: this marketplace takes cards through Stripe.',
   badSignature: 'The webhook signature is not valid.',

@@ -218,7 +218,10 @@ export async function confirmPayment(
   if (!payment || payment.payerId !== posterId) {
     throw new AppError('not_found', PAYMENT_MESSAGES.paymentNotFound);
   }
-  if (payment.status !== 'processing' && payment.status !== 'failed' && payment.paidAt) {
+  // Refunded: either at once (the hire was no longer possible: the poster was told why) or
+  // after an assignment that ended; either way there is nothing to confirm.
+  if (payment.status === 'refunded') throw new AppError('conflict', PAYMENT_MESSAGES.wasRefunded);
+  if (payment.status !== 'processing' && payment.status !== 'failed') {
     return { paymentId, receipt: await paymentReceipt(deps.db, paymentId), taskId: payment.taskId };
   }
   if (payment.status === 'failed')

@@ -161,6 +161,25 @@ describe('paying to hire through Stripe', () => {
 });
 
 describe('refunds and payouts through Stripe', () => {
+  it('a payment landing after the offer was withdrawn is refunded at once, through Stripe', async () => {
+    const { taskId, offerId, started } = await checkout();
+    expect((await call(t, 'POST', `/api/offers/${offerId}/withdraw`, freelancer)).status).toBe(200);
+    const intent = stripe.confirm(intentOf(started), 'succeeds');
+    expect(
+      (await sendWebhook(stripe.signedEvent('payment_intent.succeeded', intent))).statusCode,
+    ).toBe(200);
+    expect((await readTaskRow(t, taskId)).status).toBe('open');
+    expect(await confirm(started)).toEqual({
+      status: 409,
+      body: { message: PAYMENT_MESSAGES.wasRefunded },
+    });
+    expect(await runPaymentJobs(t)).toBe(1);
+    const refunds = [...stripe.refunds.values()].filter(
+      (refund) => refund.payment_intent === intent.id,
+    );
+    expect(refunds).toMatchObject([{ amount: TOTAL }]);
+  });
+
   it('ending before delivery refunds through the Refunds API, once', async () => {
     const { taskId, started } = await checkout();
     stripe.confirm(intentOf(started), 'succeeds');
