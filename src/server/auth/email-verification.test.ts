@@ -36,8 +36,13 @@ async function verify(user: TestUser): Promise<void> {
 }
 
 beforeAll(async () => {
-  // No session cache: an address unverified in the database counts at once.
-  t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: 'true', SESSION_CACHE_SECONDS: '0' });
+  // No session cache: an address unverified in the database counts at once. The sender leaves
+  // the mails in the outbox (it would empty a sent one's content) while verify() reads them.
+  t = await createTestApp({
+    REQUIRE_EMAIL_VERIFICATION: 'true',
+    SESSION_CACHE_SECONDS: '0',
+    MAIL_POLL_MS: '60000',
+  });
   verified = await t.signUp({ name: 'Val Verified' });
   unverified = await t.signUp({ name: 'Una Unverified' });
   await verify(verified);
