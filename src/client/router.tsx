@@ -41,6 +41,9 @@ const NewsletterConfirm = page(() => import('./routes/newsletter-confirm.tsx'));
 const DashboardMailSettings = page(() => import('./routes/dashboard-mail-settings.tsx'));
 const DashboardAccount = page(() => import('./routes/dashboard-account.tsx'));
 const DashboardBlocked = page(() => import('./routes/dashboard-blocked.tsx'));
+// Issue 21's pages (checkout, receipts, the dashboard's payments and earnings): one import for
+// all, each page still lazily loaded inside it, as the home page's JavaScript had room for one.
+const PaymentPages = page(() => import('./routes/payment-pages.tsx'));
 // Issue 20: the operator console, its sections routed inside its own module (one route here: the
 // home page's JavaScript carries as little of it as can be).
 const AdminConsole = page(() => import('./routes/admin.tsx'));
@@ -85,6 +88,8 @@ export function AppRoutes() {
           <Route path="users/:id" element={<UserProfile />} />
           <Route path="notifications" element={guard(<Notifications />)} />
           <Route path="admin/*" element={guard(<AdminConsole />)} />
+          <Route path="checkout/:offerId" element={<PaymentPages />} />
+          <Route path="receipts/:number" element={<PaymentPages />} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route
@@ -105,6 +110,8 @@ export function AppRoutes() {
           <Route path="account" element={guard(<DashboardAccount />)} />
           <Route path="notifications/settings" element={guard(<DashboardMailSettings />)} />
           <Route path="blocked" element={guard(<DashboardBlocked />)} />
+          <Route path="earnings" element={<PaymentPages />} />
+          <Route path="payments" element={<PaymentPages />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

@@ -50,6 +50,12 @@ export const reopenInputSchema = z.object({
 });
 export type ReopenInput = z.infer<typeof reopenInputSchema>;
 
+/** The answer of POST /tasks/{id}/reopen: the spec's, and `disputed` when it opened a dispute. */
+export const reopenAnswerSchema = z.object({
+  modifiedCount: z.number().int(),
+  disputed: z.literal(true).optional().describe('Issue 21: a dispute was opened instead'),
+});
+
 /** A bidder as the poster compares them: public figures only, never an email. */
 export const bidderSchema = userSummarySchema.extend({
   rating: z.number().nullable().describe('Average of public reviews, null when none'),

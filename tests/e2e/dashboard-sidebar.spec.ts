@@ -15,6 +15,9 @@ const LINKS = [
   ['All Tasks', '/dashboard/all-tasks'],
   ['My Tasks', '/dashboard/my-tasks'],
   ['My Bids', '/dashboard/my-bids'],
+  // Issue 21.
+  ['Earnings', '/dashboard/earnings'],
+  ['Payments', '/dashboard/payments'],
   ['Add Task', '/dashboard/add-task'],
   // Issue 11.
   ['Saved Searches', '/dashboard/saved-searches'],

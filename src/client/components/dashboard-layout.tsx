@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
 import { VerifyEmailBanner } from '../features/accounts/verify-banner.tsx';
 import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
+import { paymentsPagePaths } from '../features/payments/payments-paths.ts';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
 import { useLogout } from '../lib/use-logout.ts';
@@ -16,6 +17,8 @@ const LINKS = [
   { to: paths.dashboardAllTasks, label: 'All Tasks', end: false },
   { to: paths.dashboardMyTasks, label: 'My Tasks', end: false },
   { to: paths.dashboardMyBids, label: 'My Bids', end: false },
+  { to: paymentsPagePaths.earnings, label: 'Earnings', end: false },
+  { to: paymentsPagePaths.posterPayments, label: 'Payments', end: false },
   { to: paths.dashboardAddTask, label: 'Add Task', end: false },
   { to: paths.dashboardSavedSearches, label: 'Saved Searches', end: false },
   { to: paths.dashboardAccount, label: 'Account', end: false },

@@ -8,6 +8,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { lazyPage as page } from '../lib/lazy-page.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
+import { paymentsPagePaths } from '../features/payments/payments-paths.ts';
 import { NotFound } from './not-found.tsx';
 
 const AdminReports = page(() => import('./admin-reports.tsx'));
@@ -15,12 +16,14 @@ const AdminUsers = page(() => import('./admin-users.tsx'));
 const AdminUser = page(() => import('./admin-user.tsx'));
 const AdminAudit = page(() => import('./admin-audit.tsx'));
 const AdminMarket = page(() => import('./admin-market.tsx'));
+const AdminDisputes = page(() => import('./admin-disputes.tsx'));
 
 const SECTIONS = [
   { to: paths.admin, label: 'Reports', end: true },
   { to: paths.adminUsers(), label: 'Users', end: false },
   { to: paths.adminAudit(), label: 'Audit log', end: false },
   { to: paths.adminMarket, label: 'Market', end: false },
+  { to: paymentsPagePaths.adminDisputes, label: 'Disputes', end: false },
 ];
 
 function OperatorsOnly() {
@@ -89,6 +92,7 @@ export default function AdminConsole() {
             <Route path="users/:id" element={<AdminUser />} />
             <Route path="audit" element={<AdminAudit />} />
             <Route path="market" element={<AdminMarket />} />
+            <Route path="disputes" element={<AdminDisputes />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { Fact } from '../components/fact.tsx';
@@ -24,6 +24,12 @@ import { useFocusLater } from '../lib/use-focus-later.ts';
 import { useSession } from '../lib/session.tsx';
 
 const FIGURE = 'text-xl font-semibold';
+
+// Issue 21: the task's payment, for its two parties, in a chunk of its own (most task pages have
+// no payment to show). A failed load shows no panel rather than failing the page.
+const TaskPaymentPanel = lazy(() =>
+  import('../features/payments/task-payment-panel.tsx').catch(() => ({ default: () => null })),
+);
 
 /**
  * /task/:id (spec §2, §4 "Bid counter"; issue 9): the task with its status, then what the reader
@@ -121,6 +127,11 @@ export default function TaskDetails() {
           refresh={refresh}
           focusTask={title.request}
         />
+      )}
+      {role !== 'other' && (
+        <Suspense fallback={null}>
+          <TaskPaymentPanel task={task} isFreelancer={role === 'assignee'} />
+        </Suspense>
       )}
       {role === 'poster' && (
         <TaskOffers task={task} offers={offers} userId={user.id} refresh={refresh} />

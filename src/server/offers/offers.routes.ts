@@ -5,6 +5,7 @@ import {
   offerIdParamsSchema,
   offerInputSchema,
   offerSchema,
+  reopenAnswerSchema,
   reopenInputSchema,
 } from '../../shared/offers.ts';
 import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
@@ -167,17 +168,18 @@ export const offersRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'End the assignment with a reason (poster or hired freelancer, while assigned)',
         description:
-          'The task is open again, the accepted offer released, and who ended it and why recorded.',
+          'The task is open again, the accepted offer released, and who ended it and why recorded. Issue 21: with its money held, the poster reopening delivered work opens a dispute instead (`disputed: true`): the task stays assigned and its money held until an admin decides.',
         params: taskIdParamsSchema,
         body: reopenInputSchema,
-        response: modified,
+        response: { ...modified, 200: reopenAnswerSchema },
       },
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return {
-        modifiedCount: await reopenTask(db, request.params.id, user.id, request.body.reason),
-      };
+      const outcome = await reopenTask(db, request.params.id, user.id, request.body.reason);
+      return outcome === 'disputed'
+        ? { modifiedCount: 1, disputed: true as const }
+        : { modifiedCount: 1 };
     },
   );
 };

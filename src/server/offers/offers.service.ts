@@ -380,14 +380,14 @@ export async function reopenTask(
   taskId: string,
   userId: string,
   reason: string,
-): Promise<number> {
+): Promise<'reopened' | 'disputed'> {
   const task = await assertTaskAction(db, taskId, 'reopen', userId);
   const offerId = task.acceptedOfferId ?? '';
   const offer = await offerOrNotFound(db, offerId);
   if (userId === task.userId && task.deliveredAt !== null && (await heldPaymentOf(db, taskId))) {
     return db.transaction().execute(async (trx) => {
       await openDispute(trx, task, offerId, reason);
-      return 1;
+      return 'disputed' as const;
     });
   }
   return db.transaction().execute(async (trx) => {
@@ -396,7 +396,7 @@ export async function reopenTask(
       unchanged: (eb) => eb('tasks.accepted_offer_id', '=', offerId),
     });
     await endAssignment(trx, task, offer, userId, reason);
-    return 1;
+    return 'reopened' as const;
   });
 }
 

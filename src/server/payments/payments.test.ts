@@ -340,7 +340,10 @@ describe('release, refund and dispute', () => {
   it('the poster reopening delivered work disputes it; an admin splits it', async () => {
     const { taskId } = await paidHire(t, poster, freelancer, 'delivered');
     const reopen = { reason: 'Half of it is missing.' };
-    expect((await call(t, 'POST', `/api/tasks/${taskId}/reopen`, poster, reopen)).status).toBe(200);
+    expect(await call(t, 'POST', `/api/tasks/${taskId}/reopen`, poster, reopen)).toEqual({
+      status: 200,
+      body: { modifiedCount: 1, disputed: true },
+    });
     expect(await readTaskRow(t, taskId)).toMatchObject({ status: 'assigned' });
     expect(await payment(taskId, freelancer)).toMatchObject({
       status: 'disputed',

@@ -67,7 +67,11 @@ export function AssignmentPanel({
     // Ending is for good, like a hire: it asks first (issue 17).
     if (!(await dialog.confirm(endConfirm(isPoster)))) return;
     focusTask();
-    await runAction(() => offersApi.reopenTask(task._id, { reason }), OFFER_TOASTS.reopened);
+    await runAction(
+      () => offersApi.reopenTask(task._id, { reason }),
+      // Issue 21: delivered work with its money held is disputed, not reopened.
+      (answer) => (answer.disputed ? OFFER_TOASTS.disputed : OFFER_TOASTS.reopened),
+    );
   }
 
   const delivered = task.deliveredAt

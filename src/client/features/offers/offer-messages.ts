@@ -10,6 +10,7 @@ export const OFFER_TOASTS = {
   delivered: 'Marked as delivered. The poster can now confirm completion.',
   completed: 'The task is completed. You can now review each other.',
   reopened: 'The assignment has ended. The task is open again.',
+  disputed: 'Your dispute is open. The payment stays held until an admin decides.',
 } as const;
 
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {

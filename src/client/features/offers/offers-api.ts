@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   myOfferSchema,
   offerSchema,
+  reopenAnswerSchema,
   type OfferInput,
   type ReopenInput,
 } from '../../../shared/offers.ts';
+import { checkoutPath } from '../../../shared/links.ts';
 import { insertedSchema, modifiedSchema } from '../../../shared/tasks.ts';
-import { requestAs } from '../../lib/api.ts';
+import { ApiError, requestAs } from '../../lib/api.ts';
 import { apiPaths } from '../../lib/paths.ts';
 
 /** The offers and hiring calls of issue 9, each answer read with its shared schema. */
@@ -21,8 +23,18 @@ export const offersApi = {
     requestAs(modifiedSchema, 'PUT', apiPaths.offer(offerId), input),
   withdrawOffer: (offerId: string) =>
     requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'withdraw')),
+  /**
+   * Resolves to null once hired, or (issue 21: payments on) to the checkout page where the
+   * poster pays first: the server's 402 names it, built by the same shared/links.ts checkoutPath.
+   */
   acceptOffer: (offerId: string) =>
-    requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'accept')),
+    requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'accept')).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 402) return checkoutPath(offerId);
+        throw error;
+      },
+    ),
   declineOffer: (offerId: string) =>
     requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'decline')),
   deliverTask: (taskId: string) =>
@@ -30,5 +42,5 @@ export const offersApi = {
   completeTask: (taskId: string) =>
     requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'complete')),
   reopenTask: (taskId: string, input: ReopenInput) =>
-    requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'reopen'), input),
+    requestAs(reopenAnswerSchema, 'POST', apiPaths.taskTransition(taskId, 'reopen'), input),
 };

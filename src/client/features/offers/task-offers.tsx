@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Offer } from '../../../shared/offers.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { Avatar } from '../../components/avatar.tsx';
@@ -72,6 +72,7 @@ export function TaskOffers({
   refresh(): Promise<void>;
 }) {
   const dialog = useDialog();
+  const navigate = useNavigate();
   const runAction = useTaskAction(refresh);
   const heading = useFocusLater<HTMLHeadingElement>();
   const [sort, setSort] = useState<OfferSort>('priceAsc');
@@ -95,7 +96,14 @@ export function TaskOffers({
   async function accept(offer: Offer) {
     if (!(await dialog.confirm(acceptConfirm(offer)))) return;
     heading.request();
-    await runAction(() => offersApi.acceptOffer(offer._id), OFFER_TOASTS.hired(offer.bidder.name));
+    await runAction(
+      () => offersApi.acceptOffer(offer._id),
+      (checkout) => {
+        if (checkout === null) return OFFER_TOASTS.hired(offer.bidder.name);
+        navigate(checkout);
+        return null;
+      },
+    );
   }
 
   async function decline(offer: Offer) {
