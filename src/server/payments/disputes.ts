@@ -109,41 +109,61 @@ export async function addStatement(
 
 /** The dispute of a payment, with its statements, or null when it has none. */
 export async function disputeOf(db: Db, paymentId: string): Promise<Dispute | null> {
-  const dispute = await db
+  return (await disputesOf(db, [paymentId])).get(paymentId) ?? null;
+}
+
+/** The disputes of these payments (those that have one), with their statements: two queries. */
+export async function disputesOf(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<Map<string, Dispute>> {
+  const found = new Map<string, Dispute>();
+  if (paymentIds.length === 0) return found;
+  const disputes = await db
     .selectFrom('disputes')
     .innerJoin('payments', 'payments.id', 'disputes.payment_id')
     .selectAll('disputes')
     .select('payments.payer_id')
-    .where('disputes.payment_id', '=', paymentId)
-    .executeTakeFirst();
-  if (!dispute) return null;
+    .where('disputes.payment_id', 'in', paymentIds)
+    .execute();
+  if (disputes.length === 0) return found;
   const statements = await db
     .selectFrom('dispute_statements')
     .leftJoin('user', 'user.id', 'dispute_statements.user_id')
     .select([
       'dispute_statements.id',
+      'dispute_statements.dispute_id',
       'dispute_statements.user_id',
       'dispute_statements.text',
       'dispute_statements.created_at',
       'user.name',
     ])
-    .where('dispute_id', '=', dispute.id)
+    .where(
+      'dispute_id',
+      'in',
+      disputes.map((dispute) => dispute.id),
+    )
     .orderBy('dispute_statements.created_at')
     .execute();
-  return {
-    _id: dispute.id,
-    status: dispute.status,
-    outcome: dispute.outcome,
-    freelancerCents: dispute.freelancer_cents === null ? null : Number(dispute.freelancer_cents),
-    reason: dispute.reason,
-    createdAt: dispute.created_at,
-    resolvedAt: dispute.resolved_at,
-    statements: statements.map((row) => ({
-      _id: row.id,
-      author: { _id: row.user_id, name: row.name ?? 'Deleted user' },
-      role: row.user_id === dispute.payer_id ? ('poster' as const) : ('freelancer' as const),
-      text: row.text,
-      createdAt: row.created_at,
-    })),
-  };
+  for (const dispute of disputes) {
+    found.set(dispute.payment_id, {
+      _id: dispute.id,
+      status: dispute.status,
+      outcome: dispute.outcome,
+      freelancerCents: dispute.freelancer_cents === null ? null : Number(dispute.freelancer_cents),
+      reason: dispute.reason,
+      createdAt: dispute.created_at,
+      resolvedAt: dispute.resolved_at,
+      statements: statements
+        .filter((row) => row.dispute_id === dispute.id)
+        .map((row) => ({
+          _id: row.id,
+          author: { _id: row.user_id, name: row.name ?? 'Deleted user' },
+          role: row.user_id === dispute.payer_id ? ('poster' as const) : ('freelancer' as const),
+          text: row.text,
+          createdAt: row.created_at,
+        })),
+    });
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
+import { TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
 import type { Database, PaymentStatus, PaymentTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { accounts, recordMovement, type Entry } from './ledger.ts';
@@ -144,7 +144,7 @@ export async function settlePayment(
     .where('status', 'in', HOLDING)
     .executeTakeFirst();
   if (!Number(settled.numUpdatedRows)) {
-    throw new AppError('conflict', PAYMENT_MESSAGES.paymentNotFound);
+    throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
   }
   const parts = settlementOf(payment, shareCents);
   const entries: Entry[] = [

@@ -18,7 +18,7 @@ import { recordAdminAction } from '../moderation/moderation.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { endAssignment, findOfferOrNotFound, reopenedTask } from '../offers/offers.service.ts';
 import { readTaskFacts } from '../tasks/task-status.ts';
-import { disputeOf } from './disputes.ts';
+import { disputeOf, disputesOf } from './disputes.ts';
 import { findPayment, settlePayment, toPayment, type Payment } from './escrow.ts';
 import { accounts, balanceOf } from './ledger.ts';
 import { settlementOf } from './money.ts';
@@ -174,16 +174,18 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
     .orderBy('disputes.created_at', status === 'open' ? 'asc' : 'desc')
     .limit(200)
     .execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      _id: row.dispute_id,
-      task: { _id: row.task_id, title: row.title ?? '' },
-      poster: { _id: row.payer_id, name: row.poster_name ?? 'Deleted user' },
-      freelancer: { _id: row.payee_id, name: row.freelancer_name ?? 'Deleted user' },
-      payment: paymentView(toPayment(row)),
-      dispute: (await disputeOf(db, row.id))!,
-    })),
+  const disputes = await disputesOf(
+    db,
+    rows.map((row) => row.id),
   );
+  return rows.map((row) => ({
+    _id: row.dispute_id,
+    task: { _id: row.task_id, title: row.title ?? '' },
+    poster: { _id: row.payer_id, name: row.poster_name ?? 'Deleted user' },
+    freelancer: { _id: row.payee_id, name: row.freelancer_name ?? 'Deleted user' },
+    payment: paymentView(toPayment(row)),
+    dispute: disputes.get(row.id)!,
+  }));
 }
 
 const OUTCOME_TEXTS = {
