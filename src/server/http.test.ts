@@ -117,7 +117,8 @@ describe('the web app and documents', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('<title>Tasklane</title>');
-      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(response.headers['content-security-policy']).not.toContain('stripe');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('no-cache');
     }

@@ -54,6 +54,10 @@ function isFromTrustedPage(request: FastifyRequest, trusted: ReadonlySet<string>
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const trusted = new Set(config.trustedOrigins);
   const isHttps = config.publicUrl.startsWith('https:');
+  // Issue 21, PAYMENTS=stripe: Stripe.js and its Payment Element, as Stripe's CSP guide lists
+  // them (its script, the API it calls, its frames); nothing of Stripe's otherwise.
+  const stripe = config.payments.mode === 'stripe';
+  const stripeJs = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
 
   // helmet itself, built once: @fastify/helmet builds a new helmet (and re-parses the CSP)
   // on every request, which cost more than reading the task.
@@ -61,10 +65,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? [...stripeJs, 'https://hooks.stripe.com'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

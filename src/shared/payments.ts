@@ -62,6 +62,9 @@ export const PAYMENT_MESSAGES = {
   payoutAccountNotReady: 'Finish setting up your payout account with Stripe before you withdraw.',
   nothingToWithdraw: 'You have nothing to withdraw.',
   overBalance: (availableCents: number) => `You can withdraw at most ${usd(availableCents)}.`,
+  transferReversed: 'Stripe reversed this payout. The money is back in your available balance.',
+  transferPartlyReversed: (reversedCents: number) =>
+    `Stripe reversed ${usd(reversedCents)} of this payout. It is back in your available balance.`,
   withdrawAmount: 'Enter an amount above $0.00 in whole cents.',
   receiptNotFound: 'Receipt not found.',
   deleteWithBalance: 'Withdraw your available balance before you delete your account.',

@@ -46,3 +46,15 @@ export function usePaymentsServer(): void {
   const env = e2eEnv();
   cached = { ...env, baseURL: env.payments.baseURL, dataDir: env.payments.dataDir };
 }
+
+/**
+ * Points every helper at another server (a test's own, such as the Stripe one of
+ * tests/e2e/payments/stripe-checkout.spec.ts) until the returned function points them back.
+ */
+export function pointHelpersAt(baseURL: string): () => void {
+  const before = e2eEnv();
+  cached = { ...before, baseURL };
+  return () => {
+    cached = before;
+  };
+}

@@ -29,13 +29,24 @@ export interface StripeStandIn {
   transfers: Map<string, Stored>;
   accounts: Map<string, Stored>;
   /** What Stripe.js does when the poster pays: the card's outcome on the PaymentIntent. */
-  confirm(intentId: string, outcome: 'succeeds' | 'declined' | 'insufficient_funds'): Stored;
+  confirm(intentId: string, outcome: Outcome): Stored;
+  /** A reversal made in Stripe's dashboard: the transfer, with its amount_reversed. */
+  reverseTransfer(transferId: string, amountCents: number): Stored;
   /** Finishes a Connect account's onboarding: payouts are enabled. */
   completeOnboarding(accountId: string): void;
   /** A webhook body for the object and its Stripe-Signature header, signed with the secret. */
   signedEvent(type: string, object: Stored, id?: string): { payload: string; signature: string };
   close(): Promise<void>;
 }
+
+type Outcome = 'succeeds' | 'declined' | 'insufficient_funds';
+
+/** Stripe's well-known test cards, as typed into the Payment Element. */
+const BROWSER_CARDS: Record<string, Outcome> = {
+  '4242424242424242': 'succeeds',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+};
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -68,6 +79,49 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     body: { error: { type: 'invalid_request_error', message: `No such object: '${id}'` } },
   });
 
+  /**
+   * What Stripe.js sends when the poster pays (tests/support/stripe-js-stand-in.ts, in the
+   * browser): the publishable key, the client secret and the card typed into the Element. The
+   * well-known test cards decide the outcome; a decline answers 402 with Stripe's card error.
+   */
+  function confirmFromBrowser(intent: Stored, params: Params): { status: number; body: unknown } {
+    if (params.key !== 'pk_test_stand_in' || params.client_secret !== intent.client_secret) {
+      const message = 'The client_secret provided does not match this PaymentIntent.';
+      return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
+    }
+    const number = (params['payment_method_data[card][number]'] ?? '').replace(/\s/g, '');
+    const outcome = BROWSER_CARDS[number];
+    if (!outcome) {
+      const error = {
+        type: 'card_error',
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+      };
+      return { status: 402, body: { error } };
+    }
+    const confirmed = confirmIntent(intent, outcome);
+    if (outcome === 'succeeds') return { status: 200, body: confirmed };
+    const error = { ...(confirmed.last_payment_error as object), payment_intent: confirmed };
+    return { status: 402, body: { error } };
+  }
+
+  function confirmIntent(intent: Stored, outcome: Outcome): Stored {
+    if (outcome === 'succeeds') {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      intent.last_payment_error = null;
+    } else {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: outcome === 'declined' ? 'generic_decline' : 'insufficient_funds',
+        message: 'Your card was declined.',
+      };
+    }
+    return intent;
+  }
+
   function route(method: string, path: string, params: Params): { status: number; body: unknown } {
     const [, , resource, id, action] = path.split('/');
     const created = Math.floor(Date.now() / 1000);
@@ -92,7 +146,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       const intent = intents.get(id ?? '');
       if (!intent) return notFound(id ?? '');
-      if (method === 'POST' && action === 'cancel') intent.status = 'canceled';
+      if (method === 'POST' && action === 'confirm') return confirmFromBrowser(intent, params);
+      if (method === 'POST' && action === 'cancel') {
+        if (intent.status === 'succeeded') {
+          const message =
+            'You cannot cancel this PaymentIntent because it has a status of succeeded.';
+          return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
+        }
+        intent.status = 'canceled';
+      }
       return { status: 200, body: intent };
     }
     if (resource === 'refunds') {
@@ -168,7 +230,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const answer =
         (key && answered.get(key)) || route(request.method ?? '', url.pathname, params);
       if (key && answer.status === 200) answered.set(key, answer);
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      // Stripe.js calls the API from the page's origin (a simple form POST: no preflight).
+      response.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+      });
       response.end(JSON.stringify(answer.body));
     });
   });
@@ -194,20 +260,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     confirm(intentId, outcome) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no PaymentIntent ${intentId}`);
-      if (outcome === 'succeeds') {
-        intent.status = 'succeeded';
-        intent.amount_received = intent.amount;
-        intent.last_payment_error = null;
-      } else {
-        intent.status = 'requires_payment_method';
-        intent.last_payment_error = {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: outcome === 'declined' ? 'generic_decline' : 'insufficient_funds',
-          message: 'Your card was declined.',
-        };
-      }
-      return intent;
+      return confirmIntent(intent, outcome);
+    },
+    reverseTransfer(transferId, amountCents) {
+      const transfer = transfers.get(transferId);
+      if (!transfer) throw new Error(`no transfer ${transferId}`);
+      transfer.amount_reversed = Number(transfer.amount_reversed) + amountCents;
+      return transfer;
     },
     completeOnboarding(accountId) {
       const account = accounts.get(accountId);

@@ -1,28 +1,18 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { CheckoutCardForm } from '../features/payments/checkout-card-form.tsx';
 import { CheckoutSummary } from '../features/payments/checkout-summary.tsx';
-import { paymentsApi, type Checkout } from '../features/payments/payments-api.ts';
+import { orRefusal, paymentsApi } from '../features/payments/payments-api.ts';
 import { CHECKOUT_TITLE } from '../features/payments/payments-messages.ts';
+import {
+  RETURN_PARAM,
+  StripePaymentForm,
+  StripeReturn,
+} from '../features/payments/stripe-payment-form.tsx';
 import { TestPaymentsBanner } from '../features/payments/test-payments-banner.tsx';
-import { ApiError } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
-
-/** The checkout, or why this offer cannot be paid for now (already hired, withdrawn…). */
-async function loadCheckout(offerId: string): Promise<Checkout | { refusal: string }> {
-  try {
-    return await paymentsApi.getCheckout(offerId);
-  } catch (error) {
-    // Not the poster's to hire (403), or not now (409: hired already, withdrawn, deadline
-    // passed): the server says why. No such offer (404) is the route's not-found page.
-    if (error instanceof ApiError && [403, 409].includes(error.status)) {
-      return { refusal: error.message };
-    }
-    throw error;
-  }
-}
 
 /**
  * /checkout/:offerId (issue 21): the poster pays the offer's amount and the service fee, held
@@ -30,7 +20,10 @@ async function loadCheckout(offerId: string): Promise<Checkout | { refusal: stri
  */
 export default function CheckoutPage() {
   const { offerId = '' } = useParams();
-  const checkout = useRouteData('checkout', () => loadCheckout(offerId));
+  const checkout = useRouteData('checkout', () => orRefusal(paymentsApi.getCheckout(offerId)));
+  // Back from Stripe's redirect (a payment method that visits the bank): finish it.
+  const [search] = useSearchParams();
+  const returning = search.get(RETURN_PARAM);
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -52,8 +45,10 @@ export default function CheckoutPage() {
           <CheckoutSummary checkout={checkout} />
           {checkout.mode === 'test' ? (
             <CheckoutCardForm checkout={checkout} />
+          ) : returning ? (
+            <StripeReturn checkout={checkout} paymentId={returning} />
           ) : (
-            <p className="rounded-box bg-base-200 p-4">{PAYMENT_MESSAGES.useCheckoutPage}</p>
+            <StripePaymentForm checkout={checkout} />
           )}
         </>
       )}

@@ -16,6 +16,7 @@ import { readTaskFacts } from '../tasks/task-status.ts';
 import { findPayment, holdPayment, settlePayment, toPayment, type Payment } from './escrow.ts';
 import { hireAmounts } from './money.ts';
 import type { ChargeFailure, ChargeState, PaymentProvider, ProviderEvent } from './provider.ts';
+import { followTransferReversal } from './payouts.service.ts';
 import { isTestCard } from './test-provider.ts';
 
 /**
@@ -94,7 +95,7 @@ export async function payToHire(
   posterId: string,
   card: TestCard,
 ): Promise<Paid> {
-  const { db, provider } = deps;
+  const { provider } = deps;
   if (!provider.charge) throw new AppError('bad_request', PAYMENT_MESSAGES.useCheckoutPage);
   assertUsableCard(deps, card);
   const { payment, title } = await openPayment(deps, offerId, posterId);
@@ -108,7 +109,7 @@ export async function payToHire(
   const outcome = await provider
     .charge(request)
     .catch(async () => (await provider.findCharge(payment.id, null)) ?? FAILED_CALL);
-  return finishPayment(db, payment, outcome);
+  return finishPayment(deps, payment, outcome);
 }
 
 /**
@@ -155,11 +156,22 @@ async function openPayment(
   return { payment, title: task?.title ?? 'a task' };
 }
 
+/**
+ * Whether a refused card ends the payment. The test provider's charge is one attempt; a Stripe
+ * PaymentIntent stays open after a decline, for the poster to try another card on it, so the
+ * payment stays processing: marking it failed would lose a later success on the same intent.
+ */
+const declineEnds = (provider: PaymentProvider) => !provider.startPayment;
+
 /** The provider's answer on a payment: hired (its receipt), refused (402) or not yet (409). */
-async function finishPayment(db: Db, payment: Payment, state: ChargeState): Promise<Paid> {
+async function finishPayment(
+  { db, provider }: PaymentsDeps,
+  payment: Payment,
+  state: ChargeState,
+): Promise<Paid> {
   if (state === 'pending') throw new AppError('conflict', PAYMENT_MESSAGES.notConfirmed);
   if (!state.ok) {
-    await markFailed(db, payment.id, state.failure);
+    if (declineEnds(provider)) await markFailed(db, payment.id, state.failure);
     throw new AppError('payment_required', FAILURE_MESSAGES[state.failure]);
   }
   await applyCharge(db, payment, state.ref);
@@ -227,7 +239,7 @@ export async function confirmPayment(
   if (payment.status === 'failed')
     throw new AppError('payment_required', PAYMENT_MESSAGES.declined);
   const state = await deps.provider.findCharge(payment.id, payment.providerRef);
-  return finishPayment(deps.db, payment, state ?? 'pending');
+  return finishPayment(deps, payment, state ?? 'pending');
 }
 
 /**
@@ -254,9 +266,10 @@ export async function applyWebhook(
     .where('id', '=', event.id)
     .executeTakeFirst();
   if (seen) return false;
+  if (event.transfer) await followTransferReversal(db, event.transfer);
   const payment = event.paymentId ? await findPayment(db, event.paymentId) : undefined;
   if (payment?.status === 'processing' && event.state && event.state !== 'pending') {
-    await finishPayment(db, payment, event.state).catch((error: unknown) => {
+    await finishPayment(deps, payment, event.state).catch((error: unknown) => {
       // Refused or refunded: recorded as it should be; the event is applied all the same.
       if (!(error instanceof AppError)) throw error;
     });
@@ -358,11 +371,20 @@ export async function reconcilePayments(
     const payment = await findPayment(db, id);
     if (!payment || payment.status !== 'processing') continue;
     const state = await provider.findCharge(id, payment.providerRef);
-    if (state === 'pending') {
-      // Confirmed by nobody for an hour: the poster left the checkout. Nothing was charged.
+    const declined = state && state !== 'pending' && !state.ok ? state.failure : undefined;
+    if (state === 'pending' || (declined && !declineEnds(provider))) {
+      // Confirmed by nobody for an hour (or only declined): the poster left the checkout.
+      // Nothing was charged; the intent is cancelled first, so no card can be charged on it
+      // later (a cancel refused because it just succeeded leaves it to the next round).
       if (now.getTime() - Date.parse(payment.createdAt) < ABANDON_AFTER_MS) continue;
-      if (payment.providerRef) await provider.cancel?.(payment.providerRef);
-      await markFailed(db, id, 'abandoned');
+      const cancelled = payment.providerRef
+        ? await provider.cancel?.(payment.providerRef).then(
+            () => true,
+            () => false,
+          )
+        : true;
+      if (cancelled === false) continue;
+      await markFailed(db, id, declined ?? 'abandoned');
     } else if (state?.ok) {
       await applyCharge(db, payment, state.ref).catch((error: unknown) => {
         if (!(error instanceof AppError)) throw error;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
@@ -123,5 +123,59 @@ export async function withdraw(
     });
     await enqueuePaymentJob(trx, { kind: 'transfer', payoutId, amountCents: amount });
     return { payoutId, receipt, amountCents: amount };
+  });
+}
+
+const REVERSED = (payoutId: string) => `payout:${payoutId}:reversed:`;
+
+/**
+ * A transfer reversed after it was made (Stripe's `transfer.reversed`: in its dashboard, or by
+ * Connect): the reversed part is the freelancer's to withdraw again. `reversedCents` is the
+ * transfer's total reversed so far, so an event repeated or out of order moves nothing twice;
+ * a payout reversed in full is `failed`, saying why. Returns the cents moved back.
+ */
+export async function followTransferReversal(
+  db: Db,
+  transfer: { ref: string; reversedCents: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let locking = trx
+      .selectFrom('payouts')
+      .selectAll()
+      .where('provider_ref', '=', transfer.ref)
+      .where('status', '=', 'paid');
+    if (isPostgres(trx)) locking = locking.forUpdate();
+    const payout = await locking.executeTakeFirst();
+    if (!payout) return 0;
+    const amount = Number(payout.amount_cents);
+    const already = await trx
+      .selectFrom('ledger_entries')
+      .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+      .select(sql<string | number | null>`sum(ledger_entries.amount_cents)`.as('total'))
+      .where('ledger_transactions.reference', 'like', `${REVERSED(payout.id)}%`)
+      .where('ledger_entries.account', '=', accounts.available(payout.user_id))
+      .executeTakeFirstOrThrow();
+    const back = Math.min(transfer.reversedCents, amount) - Number(already.total ?? 0);
+    if (back <= 0) return 0;
+    await recordMovement(trx, {
+      kind: 'payout_reversed',
+      reference: `${REVERSED(payout.id)}${transfer.reversedCents}`,
+      entries: [
+        { account: accounts.payout(payout.user_id), amountCents: -back },
+        { account: accounts.available(payout.user_id), amountCents: back },
+      ],
+    });
+    const whole = transfer.reversedCents >= amount;
+    await trx
+      .updateTable('payouts')
+      .set({
+        status: whole ? 'failed' : 'paid',
+        failure: whole
+          ? PAYMENT_MESSAGES.transferReversed
+          : PAYMENT_MESSAGES.transferPartlyReversed(Math.min(transfer.reversedCents, amount)),
+      })
+      .where('id', '=', payout.id)
+      .execute();
+    return back;
   });
 }

@@ -50,6 +50,8 @@ export interface ProviderEvent {
   /** Our payment's id, from the provider object's metadata. */
   paymentId: string | undefined;
   state: ChargeState | undefined;
+  /** A transfer to a payout account: its reference and how much of it was reversed so far. */
+  transfer?: { ref: string; reversedCents: number };
 }
 
 export interface PayoutConnection {

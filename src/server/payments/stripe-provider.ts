@@ -93,11 +93,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string; metadata?: Record<string, string> };
       const isIntent = object.object === 'payment_intent';
+      // A transfer reversed (in Stripe's dashboard, or by Connect): amount_reversed is the
+      // total so far, so a repeated or late event moves nothing twice.
+      const transfer =
+        object.object === 'transfer'
+          ? {
+              ref: (object as Stripe.Transfer).id,
+              reversedCents: (object as Stripe.Transfer).amount_reversed,
+            }
+          : undefined;
       return {
         id: event.id,
         type: event.type,
         paymentId: isIntent ? object.metadata?.paymentId : undefined,
         state: isIntent ? stateOf(object as Stripe.PaymentIntent) : undefined,
+        transfer,
       };
     },
     async connectPayoutAccount({ userId, existingRef, returnUrl, refreshUrl }) {

@@ -4,7 +4,9 @@ import { call, makeOffer, postTask, readTaskRow } from '../../../tests/support/m
 import { chargesOf, expectBooksBalance, runPaymentJobs } from '../../../tests/support/payments.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { reconcilePayments } from './checkout.service.ts';
 import { accounts, balanceOf } from './ledger.ts';
+import { createPaymentProvider } from './payment-provider.ts';
 
 /**
  * Issue 21's `stripe` provider: the official SDK against a local stand-in for Stripe's API, with
@@ -91,20 +93,44 @@ describe('paying to hire through Stripe', () => {
     }
   });
 
-  it('a declined card leaves the offer to hire, with the reason', async () => {
+  it('a declined card leaves the offer to hire, with the reason; another card on the same intent hires', async () => {
     const { taskId, offerId, started } = await checkout();
     stripe.confirm(intentOf(started), 'declined');
     expect(await confirm(started)).toEqual({
       status: 402,
       body: { message: PAYMENT_MESSAGES.declined },
     });
+    stripe.confirm(intentOf(started), 'insufficient_funds');
+    expect((await confirm(started)).body).toEqual({ message: PAYMENT_MESSAGES.insufficientFunds });
     expect((await readTaskRow(t, taskId)).status).toBe('open');
-    // A new attempt is a new payment.
+    // A PaymentIntent stays open after a decline: coming back, the poster tries another card
+    // on the same one, and a later success on it is not lost.
     const retry = (await call(t, 'POST', `/api/offers/${offerId}/checkout`, poster))
       .body as Started;
-    expect(retry.paymentId).not.toBe(started.paymentId);
-    stripe.confirm(intentOf(retry), 'insufficient_funds');
-    expect((await confirm(retry)).body).toEqual({ message: PAYMENT_MESSAGES.insufficientFunds });
+    expect(retry).toEqual(started);
+    stripe.confirm(intentOf(started), 'succeeds');
+    expect((await confirm(started)).status).toBe(200);
+    expect((await readTaskRow(t, taskId)).status).toBe('assigned');
+    expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+  });
+
+  it('a checkout left declined for an hour is given up: the intent cancelled, the payment failed', async () => {
+    const { taskId, started } = await checkout();
+    stripe.confirm(intentOf(started), 'declined');
+    const provider = createPaymentProvider(t.config.payments, t.db);
+    const deps = { db: t.db, config: t.config.payments, provider };
+    // Within the hour, the poster may still try another card: nothing is given up.
+    expect(await reconcilePayments(deps, new Date(), 0)).toBe(0);
+    const later = new Date(Date.now() + 61 * 60 * 1000);
+    expect(await reconcilePayments(deps, later, 0)).toBeGreaterThanOrEqual(1);
+    expect(stripe.intents.get(intentOf(started))).toMatchObject({ status: 'canceled' });
+    const row = await t.db
+      .selectFrom('payments')
+      .select(['status', 'failure'])
+      .where('id', '=', started.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', failure: 'declined' });
+    expect((await readTaskRow(t, taskId)).status).toBe('open');
   });
 
   it('a webhook delivered ten times at once is applied once; the redirect after it agrees', async () => {
@@ -136,6 +162,15 @@ describe('paying to hire through Stripe', () => {
     expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
   });
 
+  it("lets Stripe.js's script, API and frames through the page's content security policy", async () => {
+    const csp = String((await t.request('GET', '/api/health')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).toContain(
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+    );
+  });
+
   it('a webhook that fails its signature is refused and changes nothing', async () => {
     const { taskId, started } = await checkout();
     const intent = stripe.confirm(intentOf(started), 'succeeds');
@@ -146,7 +181,7 @@ describe('paying to hire through Stripe', () => {
     const tampered = await sendWebhook({ ...event, payload: event.payload.replace('usd', 'eur') });
     expect(tampered.statusCode).toBe(400);
     expect((await readTaskRow(t, taskId)).status).toBe('open');
-    // A declined card's webhook marks the payment failed.
+    // A declined card's webhook is applied, and leaves the intent open for another card.
     const declined = stripe.confirm(intentOf(started), 'declined');
     expect(
       (await sendWebhook(stripe.signedEvent('payment_intent.payment_failed', declined))).statusCode,
@@ -156,7 +191,7 @@ describe('paying to hire through Stripe', () => {
       .select(['status', 'failure'])
       .where('id', '=', started.paymentId)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'failed', failure: 'declined' });
+    expect(row).toEqual({ status: 'processing', failure: null });
   });
 });
 
@@ -220,5 +255,52 @@ describe('refunds and payouts through Stripe', () => {
     expect(transfers).toMatchObject([{ amount: available, currency: 'usd' }]);
     const earnings = (await call(t, 'GET', '/api/me/earnings', freelancer)).body;
     expect(earnings).toMatchObject({ availableCents: 0, paidOutCents: available });
+  });
+
+  it('a transfer reversed in Stripe puts the money back, once, part by part', async () => {
+    const { taskId, started } = await checkout();
+    stripe.confirm(intentOf(started), 'succeeds');
+    await confirm(started);
+    await call(t, 'POST', `/api/tasks/${taskId}/deliver`, freelancer);
+    await call(t, 'POST', `/api/tasks/${taskId}/complete`, poster);
+    const available = await balanceOf(t.db, accounts.available(freelancer.id));
+    const paidOutBefore = await balanceOf(t.db, accounts.payout(freelancer.id));
+    const payout = await call(t, 'POST', '/api/me/payouts', freelancer, {});
+    expect(payout.status).toBe(201);
+    expect(await runPaymentJobs(t)).toBe(1);
+    const { payoutId } = payout.body as { payoutId: string };
+    const stored = async () =>
+      t.db
+        .selectFrom('payouts')
+        .select(['status', 'failure', 'provider_ref'])
+        .where('id', '=', payoutId)
+        .executeTakeFirstOrThrow();
+    const transferId = (await stored()).provider_ref!;
+    expect(await balanceOf(t.db, accounts.available(freelancer.id))).toBe(0);
+
+    // 1,000 cents reversed, the event delivered twice: 1,000 back, once.
+    const part = stripe.signedEvent('transfer.reversed', stripe.reverseTransfer(transferId, 1000));
+    expect((await sendWebhook(part)).statusCode).toBe(200);
+    expect((await sendWebhook(part)).statusCode).toBe(200);
+    expect(await balanceOf(t.db, accounts.available(freelancer.id))).toBe(1000);
+    expect(await stored()).toMatchObject({
+      status: 'paid',
+      failure: PAYMENT_MESSAGES.transferPartlyReversed(1000),
+    });
+    await expectBooksBalance(t);
+
+    // The rest reversed: everything back, the payout failed saying why; an older event late
+    // (a new id, the smaller total) moves nothing.
+    const all = stripe.reverseTransfer(transferId, available - 1000);
+    expect((await sendWebhook(stripe.signedEvent('transfer.reversed', all))).statusCode).toBe(200);
+    const late = stripe.signedEvent('transfer.reversed', { ...all, amount_reversed: 1000 });
+    expect((await sendWebhook(late)).statusCode).toBe(200);
+    expect(await balanceOf(t.db, accounts.available(freelancer.id))).toBe(available);
+    expect(await stored()).toMatchObject({
+      status: 'failed',
+      failure: PAYMENT_MESSAGES.transferReversed,
+    });
+    const earnings = (await call(t, 'GET', '/api/me/earnings', freelancer)).body;
+    expect(earnings).toMatchObject({ availableCents: available, paidOutCents: paidOutBefore });
   });
 });

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Offer } from '../../../shared/offers.ts';
+import type { PublicConfig } from '../../../shared/public-config.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useDialog } from '../../components/dialogs.tsx';
 import { formatBudget } from '../../lib/format.ts';
+import { loadPublicConfig } from '../../lib/public-config.ts';
 import { paths } from '../../lib/paths.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { OfferConversation } from '../conversations/offer-conversation.tsx';
@@ -34,10 +36,19 @@ function sortOffers(offers: Offer[], sort: OfferSort): Offer[] {
   return [...offers].sort(compare[sort]);
 }
 
-export function acceptConfirm(offer: Offer) {
+/**
+ * Where the marketplace takes payments (issue 21), accepting leads to paying first, and says so
+ * (the fee from GET /api/config); without them, or before the config came, the spec's hire.
+ */
+export function acceptConfirm(offer: Offer, config: PublicConfig | null = null) {
+  const { name } = offer.bidder;
+  const price = formatBudget(offer.amount);
+  const paid = config !== null && config.payments !== 'off';
   return {
-    title: `Hire ${offer.bidder.name}?`,
-    text: `You accept this offer of ${formatBudget(offer.amount)}: the task is assigned to ${offer.bidder.name} and every other pending offer is declined.`,
+    title: `Hire ${name}?`,
+    text: paid
+      ? `You pay for this offer next: ${price} plus the ${config.clientFeePercent}% service fee, held until the work is done. Once it is paid, the task is assigned to ${name} and every other pending offer is declined.`
+      : `You accept this offer of ${price}: the task is assigned to ${name} and every other pending offer is declined.`,
     confirmText: 'Yes, hire',
     icon: 'info',
   } as const;
@@ -76,6 +87,8 @@ export function TaskOffers({
   const runAction = useTaskAction(refresh);
   const heading = useFocusLater<HTMLHeadingElement>();
   const [sort, setSort] = useState<OfferSort>('priceAsc');
+  // Asked once, as the offers show: whether Accept leads to paying (issue 21).
+  const [publicConfig] = useState(() => loadPublicConfig().catch(() => null));
   const id = useId();
   const shown = sortOffers(
     offers.filter((offer) => offer.status !== 'withdrawn'),
@@ -94,7 +107,7 @@ export function TaskOffers({
   }
 
   async function accept(offer: Offer) {
-    if (!(await dialog.confirm(acceptConfirm(offer)))) return;
+    if (!(await dialog.confirm(acceptConfirm(offer, await publicConfig)))) return;
     heading.request();
     await runAction(
       () => offersApi.acceptOffer(offer._id),

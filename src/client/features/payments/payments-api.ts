@@ -1,6 +1,7 @@
 import {
   checkoutSchema,
   paidSchema,
+  paymentStartSchema,
   posterPaymentsSchema,
   receiptSchema,
   taskPaymentSchema,
@@ -10,7 +11,7 @@ import {
   type TaskPayment,
   type TestCardDraft,
 } from '../../../shared/payments.ts';
-import { request, requestAs } from '../../lib/api.ts';
+import { ApiError, request, requestAs } from '../../lib/api.ts';
 import { paymentsApiPaths } from './payments-paths.ts';
 
 export type { Checkout, PosterPayments, Receipt, TaskPayment };
@@ -22,6 +23,12 @@ export const paymentsApi = {
   /** The test provider's card form (PAYMENTS=test); the card is never stored. */
   payToHire: (offerId: string, card: TestCardDraft) =>
     requestAs(paidSchema, 'POST', paymentsApiPaths.pay(offerId), { card }),
+  /** Stripe (PAYMENTS=stripe): the payment for Stripe.js to confirm; coming back, the same one. */
+  startPayment: (offerId: string) =>
+    requestAs(paymentStartSchema, 'POST', paymentsApiPaths.checkout(offerId)),
+  /** Stripe: after Stripe.js confirmed it (or its redirect came back), hire. */
+  confirmPayment: (paymentId: string) =>
+    requestAs(paidSchema, 'POST', paymentsApiPaths.confirm(paymentId)),
   getTaskPayment: (taskId: string) =>
     requestAs(taskPaymentSchema, 'GET', paymentsApiPaths.taskPayment(taskId)),
   addStatement: (taskId: string, text: string) =>
@@ -29,3 +36,19 @@ export const paymentsApi = {
   getPosterPayments: () => requestAs(posterPaymentsSchema, 'GET', paymentsApiPaths.posterPayments),
   getReceipt: (number: string) => requestAs(receiptSchema, 'GET', paymentsApiPaths.receipt(number)),
 };
+
+/**
+ * The answer, or why this offer cannot be paid for now: not the poster's to hire (403), or not
+ * now (409: hired already, withdrawn, deadline passed), as the server says. No such offer (404)
+ * still throws, for the route's not-found page.
+ */
+export async function orRefusal<T>(answer: Promise<T>): Promise<T | { refusal: string }> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError && [403, 409].includes(error.status)) {
+      return { refusal: error.message };
+    }
+    throw error;
+  }
+}

@@ -15,6 +15,14 @@ export const CARD_LABELS = {
   cvc: 'Security code',
 } as const;
 
+/** The checkout with Stripe (PAYMENTS=stripe): the Payment Element and coming back to it. */
+export const STRIPE_TEXTS = {
+  heading: 'Payment details',
+  loading: 'Loading the secure payment form…',
+  confirming: 'Confirming your payment…',
+  tryAgain: 'Try again',
+} as const;
+
 export const payButtonLabel = (totalCents: number) => `Pay ${formatCents(totalCents)} and hire`;
 
 export const PAYMENT_TOASTS = {

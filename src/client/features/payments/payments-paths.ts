@@ -8,6 +8,7 @@ const id = (value: string) => encodeURIComponent(value);
 export const paymentsApiPaths = {
   checkout: (offerId: string) => `/api/offers/${id(offerId)}/checkout`,
   pay: (offerId: string) => `/api/offers/${id(offerId)}/pay`,
+  confirm: (paymentId: string) => `/api/payments/${id(paymentId)}/confirm`,
   taskPayment: (taskId: string) => `/api/tasks/${id(taskId)}/payment`,
   disputeStatements: (taskId: string) => `/api/tasks/${id(taskId)}/dispute/statements`,
   earnings: '/api/me/earnings',
