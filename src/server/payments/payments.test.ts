@@ -198,6 +198,25 @@ describe('paying to hire', () => {
     await runPaymentJobs(t);
   });
 
+  it('paying while the freelancer withdraws: hired and held, or withdrawn with nothing kept', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const taskId = await postTask(t, poster);
+      const offerId = await makeOffer(t, freelancer, taskId);
+      const [paid, withdrawn] = await Promise.all([
+        pay(t, poster, offerId),
+        call(t, 'POST', `/api/offers/${offerId}/withdraw`, freelancer),
+      ]);
+      // Exactly one of the two wins; the loser is told why (409).
+      expect([paid.status, withdrawn.status].sort()).toEqual([200, 409]);
+      const { status } = await readTaskRow(t, taskId);
+      const held = await balanceOf(t.db, accounts.escrow(taskId));
+      expect({ status, held }).toEqual(
+        paid.status === 200 ? { status: 'assigned', held: TOTAL } : { status: 'open', held: 0 },
+      );
+    }
+    await runPaymentJobs(t);
+  });
+
   it('a hire no longer possible when the charge lands is refunded at once, saying why', async () => {
     const taskId = await postTask(t, poster, { title: 'Fix the sink' });
     const offerId = await makeOffer(t, freelancer, taskId);
