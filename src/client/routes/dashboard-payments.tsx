@@ -10,6 +10,7 @@ import {
   RECEIPT_KIND_LABELS,
 } from '../features/payments/payments-messages.ts';
 import { paymentsPagePaths } from '../features/payments/payments-paths.ts';
+import { MoneyFigures } from '../features/payments/money-figures.tsx';
 import { TestPaymentsBanner } from '../features/payments/test-payments-banner.tsx';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
@@ -84,22 +85,10 @@ export default function DashboardPayments() {
         <p className="rounded-box bg-base-200 p-6">{PAYMENT_MESSAGES.paymentsOff}</p>
       ) : (
         <>
-          <section aria-labelledby="totals-heading" className="space-y-3">
-            <h2 id="totals-heading" className="text-2xl font-semibold">
-              Totals
-            </h2>
-            <dl className="stats stats-vertical w-full shadow md:stats-horizontal">
-              {TOTALS.map((total) => (
-                <div key={total.key} className="stat">
-                  <dt className="stat-title text-base-content">{total.label}</dt>
-                  <dd className="stat-value text-3xl">{formatCents(payments[total.key])}</dd>
-                  <dd className="stat-desc text-sm whitespace-normal text-base-content">
-                    {total.description}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <MoneyFigures
+            heading="Totals"
+            figures={TOTALS.map(({ key, ...text }) => ({ ...text, cents: payments[key] }))}
+          />
           <section aria-labelledby="payments-heading" className="space-y-3">
             <h2 id="payments-heading" className="text-2xl font-semibold">
               Your payments

@@ -61,7 +61,7 @@ const OFFER_EXISTS: Partial<Record<OfferStatus, string>> = {
 };
 
 /** The offer, or a 404. */
-async function offerOrNotFound(db: Db, id: string): Promise<OfferRow> {
+export async function offerOrNotFound(db: Db, id: string): Promise<OfferRow> {
   const offer = await findOffer(db, id);
   if (!offer) throw new AppError('not_found', OFFER_MESSAGES.offerNotFound);
   return offer;
@@ -453,6 +453,3 @@ export async function endAssignment(
     })),
   ]);
 }
-
-/** The offer, or a 404 (for the payments' rules). */
-export const findOfferOrNotFound = offerOrNotFound;

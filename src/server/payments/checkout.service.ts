@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/database-errors.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { assertCanHire, findOfferOrNotFound, hireOffer } from '../offers/offers.service.ts';
+import { assertCanHire, offerOrNotFound, hireOffer } from '../offers/offers.service.ts';
 import { readTaskFacts } from '../tasks/task-status.ts';
 import { findPayment, holdPayment, settlePayment, toPayment, type Payment } from './escrow.ts';
 import { hireAmounts } from './money.ts';
@@ -301,13 +301,20 @@ async function paymentReceipt(db: Db, paymentId: string): Promise<string> {
   return row.number;
 }
 
+/** Another request (or a poll) applied this payment first: there is nothing more to do here. */
+class AppliedElsewhere extends AppError {
+  constructor() {
+    super('conflict', PAYMENT_MESSAGES.underWay);
+  }
+}
+
 /**
  * The provider took the money: hold it and hire, in one transaction; or, when the hire is no
  * longer possible, hold it and refund it at once in another, and say why (409). Applied once:
  * whoever finds the payment still processing does it (the request, or a reconciliation).
  */
 async function applyCharge(db: Db, payment: Payment, providerRef: string): Promise<void> {
-  const offer = await findOfferOrNotFound(db, payment.offerId);
+  const offer = await offerOrNotFound(db, payment.offerId);
   let refusal: AppError | undefined;
   try {
     await db.transaction().execute(async (trx) => {
@@ -315,12 +322,12 @@ async function applyCharge(db: Db, payment: Payment, providerRef: string): Promi
       await hireOffer(trx, offer, payment.payerId, payment.amountCents);
       const task = await readTaskFacts(trx, payment.taskId);
       if (!(await holdPayment(trx, payment, providerRef, task?.title ?? ''))) {
-        throw new AppError('conflict', PAYMENT_MESSAGES.underWay);
+        throw new AppliedElsewhere();
       }
     });
     return;
   } catch (error) {
-    if (!(error instanceof AppError) || error.message === PAYMENT_MESSAGES.underWay) throw error;
+    if (!(error instanceof AppError) || error instanceof AppliedElsewhere) throw error;
     refusal = error;
   }
   const refunded = await db.transaction().execute(async (trx) => {
@@ -339,7 +346,7 @@ async function applyCharge(db: Db, payment: Payment, providerRef: string): Promi
     ]);
     return true;
   });
-  if (!refunded) throw new AppError('conflict', PAYMENT_MESSAGES.underWay);
+  if (!refunded) throw new AppliedElsewhere();
   throw new AppError('conflict', PAYMENT_MESSAGES.refunded(refusal.message, payment.totalCents));
 }
 

@@ -16,7 +16,7 @@ import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { recordAdminAction } from '../moderation/moderation.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { endAssignment, findOfferOrNotFound, reopenedTask } from '../offers/offers.service.ts';
+import { endAssignment, offerOrNotFound, reopenedTask } from '../offers/offers.service.ts';
 import { readTaskFacts } from '../tasks/task-status.ts';
 import { disputeOf, disputesOf } from './disputes.ts';
 import { findPayment, settlePayment, toPayment, type Payment } from './escrow.ts';
@@ -224,7 +224,7 @@ export async function resolveDispute(
   if (input.outcome === 'split' && (share <= 0 || share >= payment.amountCents)) {
     throw new AppError('bad_request', PAYMENT_MESSAGES.splitAmount(payment.amountCents));
   }
-  const offer = await findOfferOrNotFound(db, payment.offerId);
+  const offer = await offerOrNotFound(db, payment.offerId);
   await db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();
     // The task's row first; only a task still in this dispute moves.

@@ -1,0 +1,34 @@
+import { formatCents } from '../../../shared/payments.ts';
+
+export interface MoneyFigure {
+  label: string;
+  /** What the figure is made of, under it. */
+  description: string;
+  cents: number;
+}
+
+/**
+ * Issue 21: a money page's figures under a heading (a poster's totals, a freelancer's balances),
+ * each saying what it is: a description list, side by side on wide screens.
+ */
+export function MoneyFigures({ heading, figures }: { heading: string; figures: MoneyFigure[] }) {
+  const headingId = `${heading.toLowerCase().replace(/\W+/g, '-')}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-2xl font-semibold">
+        {heading}
+      </h2>
+      <dl className="stats stats-vertical w-full shadow md:stats-horizontal">
+        {figures.map((figure) => (
+          <div key={figure.label} className="stat">
+            <dt className="stat-title text-base-content">{figure.label}</dt>
+            <dd className="stat-value text-3xl">{formatCents(figure.cents)}</dd>
+            <dd className="stat-desc text-sm whitespace-normal text-base-content">
+              {figure.description}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
