@@ -237,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.db,
     cacheSize: config.searchCacheSize,
     readers,
+    memoryIndex: config.searchIndex === 'memory',
   });
 
   const clientDir = deps.clientDir;

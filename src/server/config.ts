@@ -68,6 +68,11 @@ const envSchema = z.object({
     .min(0)
     .max(64)
     .default(Math.max(1, os.availableParallelism() - 1)),
+  /**
+   * Issue 18: searches with words answered from an index in memory (`memory`, decision 032),
+   * or by the database's own full-text index (`engine`).
+   */
+  SEARCH_INDEX: z.enum(['memory', 'engine']).default('memory'),
   /** PostgreSQL: connections per instance, and how long a request may wait on the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POSTGRES_LIMITS.poolSize),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_LIMITS.acquireTimeoutMs),
@@ -147,6 +152,8 @@ export interface Config {
   eventsHeartbeatMs: number;
   /** SQLite: how many read workers run searches (db/read-workers.ts); 0 runs them inline. */
   readWorkers: number;
+  /** Searches with words from the index in memory (search/task-index.ts), or the engine's. */
+  searchIndex: 'memory' | 'engine';
   /** PostgreSQL's pool and waits (db/database.ts PostgresLimits). */
   postgres: PostgresLimits;
   /** How many full task lists (GET /api/tasks without a limit) an instance sends at once. */
@@ -272,6 +279,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventsHeartbeatMs: Math.round(e.EVENTS_HEARTBEAT_SECONDS * 1000),
     readWorkers: e.READ_WORKERS,
+    searchIndex: e.SEARCH_INDEX,
     postgres: {
       poolSize: e.DB_POOL_SIZE,
       acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,

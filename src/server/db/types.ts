@@ -450,7 +450,15 @@ export interface TestProviderOperationTable {
   created_at: string;
 }
 
+/** Issue 18: what the in-memory search index reads to follow the tasks (migration 0016). */
+export interface TaskChangeTable {
+  id: Generated<number>;
+  task_id: Maybe<string>;
+  user_id: Maybe<string>;
+}
+
 export interface Database {
+  task_changes: TaskChangeTable;
   payments: PaymentTable;
   payout_accounts: PayoutAccountTable;
   payouts: PayoutTable;

@@ -14,8 +14,8 @@ import { searchTasks } from './search.store.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
 export const searchRoutes: FastifyPluginAsyncZod<
-  CachedReadsOptions & { readers?: ReadWorkers | undefined }
-> = async (app, { auth, db, cacheSize, readers }) => {
+  CachedReadsOptions & { readers?: ReadWorkers | undefined; memoryIndex: boolean }
+> = async (app, { auth, db, cacheSize, readers, memoryIndex }) => {
   // On SQLite the searches run on read workers (search-worker.ts), off the event loop.
   const search = readers
     ? (...args: Parameters<typeof searchTasks>) =>
@@ -36,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const user = await optionalUser(auth, request);
-      const options = { includeEmail: user !== null };
+      const options = { includeEmail: user !== null, memoryIndex };
       const key = taskAnswerKey(request.query, options);
       const read = (viewerId: string | null) => search(db, request.query, { ...options, viewerId });
       const readers = (page: { items: Task[] }) => readersOfContacts(page.items);

@@ -18,6 +18,8 @@ import { todayUtc } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
 import { isPostgres } from '../db/engine.ts';
+import { TaskIndexSync } from './task-index-sync.ts';
+import type { TaskIndex } from './task-index.ts';
 import { textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
 
@@ -327,6 +329,67 @@ async function readAnswer(
   return readPage(db, { query, cut, isCutNeeded, options });
 }
 
+export interface SearchOptions extends ReadOptions {
+  /** Words answered from the index in memory (issue 18, decision 032); default true. */
+  memoryIndex?: boolean;
+}
+
+/** Each database's index in memory: one per connection pool (or read worker), built lazily. */
+const indexes = new WeakMap<Db, TaskIndexSync>();
+
+export function taskIndexOf(db: Db): TaskIndexSync {
+  let sync = indexes.get(db);
+  if (!sync) {
+    sync = new TaskIndexSync();
+    indexes.set(db, sync);
+  }
+  return sync;
+}
+
+/**
+ * A search with words from the index in memory: its page's ids, then those tasks read from the
+ * database. The cut is the index's: the last task it holds, so a later page (asOf) lists the
+ * same tasks whatever is posted meanwhile, as the engine's search does.
+ */
+async function searchIndexed(
+  db: Db,
+  index: TaskIndex,
+  query: TaskSearchQuery,
+  options: ReadOptions,
+): Promise<TaskSearchResult> {
+  const cut = query.asOf ? parseAsOf(query.asOf) : { seq: index.lastSeq, today: todayUtc() };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+  const found = index.search({
+    q: query.q ?? '',
+    sort: query.sort,
+    status: query.status ?? 'open',
+    categories: query.category,
+    minBudgetCents: query.minBudget === undefined ? undefined : toCents(query.minBudget),
+    maxBudgetCents: query.maxBudget === undefined ? undefined : toCents(query.maxBudget),
+    deadlineFrom: query.deadlineFrom,
+    deadlineTo: query.deadlineTo,
+    maxSeq: cut.seq,
+    today: cut.today,
+    page,
+    pageSize,
+  });
+  const rows = found.ids.length
+    ? await selectTasks(db).where('tasks.id', 'in', found.ids).execute()
+    : [];
+  const position = new Map(found.ids.map((id, at) => [id, at]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const today = todayUtc();
+  return {
+    items: rows.map((row) => toTask(row, options, today)),
+    total: found.total,
+    totalIsLowerBound: found.totalIsLowerBound,
+    page,
+    pageSize,
+    asOf: formatAsOf(cut),
+  };
+}
+
 /**
  * GET /api/tasks/search (issue 11): one page of the tasks that match, and how many match in all.
  * Words use each engine's full-text index (text-match.ts); the filters and each order have an
@@ -340,8 +403,13 @@ async function readAnswer(
 export async function searchTasks(
   db: Db,
   query: TaskSearchQuery,
-  options: ReadOptions,
+  { memoryIndex = true, ...options }: SearchOptions,
 ): Promise<TaskSearchResult> {
+  if (memoryIndex) {
+    // Until the index is first built (in the background), the engine answers.
+    const index = await taskIndexOf(db).current(db);
+    if (index) return searchIndexed(db, index, query, options);
+  }
   if (isPostgres(db)) return readAnswer(db, query, options, await readLastSeq(db), true);
   return db
     .transaction()

@@ -13,6 +13,7 @@ import * as trustAndSafety from './0012-trust-and-safety.ts';
 import * as ledger from './0013-ledger.ts';
 import * as marketIndexes from './0014-market-indexes.ts';
 import * as payments from './0015-payments.ts';
+import * as searchIndexChanges from './0016-search-index-changes.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-ledger': ledger,
   '0014-market-indexes': marketIndexes,
   '0015-payments': payments,
+  '0016-search-index-changes': searchIndexChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,222 @@
+import { sql, type Kysely } from 'kysely';
+import { KEPT_CHANGES, SEARCHED_COLUMNS } from '../db/migrations/0016-search-index-changes.ts';
+import type { Database } from '../db/types.ts';
+import { TaskIndex, type IndexedTask } from './task-index.ts';
+
+/**
+ * Issue 18: a TaskIndex kept in step with the database (docs/decisions/032-search-index.md).
+ * Built once from `tasks` (in pages, so a large table never sits in memory as rows), then
+ * brought up to date before each search from `task_changes` (migration 0016), which the
+ * database's triggers fill whatever process writes: this instance, another, a script.
+ *
+ * PostgreSQL hands out the log's ids as rows are inserted, not as they commit, so an id can
+ * show up after a higher one: each id skipped is kept as a hole and asked for again until it
+ * shows up, or for HOLE_MS (a transaction rolled back leaves its id unused for good).
+ */
+
+type Db = Kysely<Database>;
+
+const BUILD_PAGE = 1_000;
+/** Up to this many tasks, the first search waits for the index to be built. */
+const AWAIT_BUILD_UP_TO = 5_000;
+const FETCH_CHUNK = 500;
+const HOLE_MS = 60_000;
+/** Holes looked for around the log's end when the index is built (transactions under way). */
+const BUILD_WINDOW = 1_000;
+/** More holes than this: something is badly behind; the index is built again. */
+const MAX_HOLES = 10_000;
+
+interface TaskRow {
+  seq: number | string | null;
+  id: string;
+  title: string;
+  description: string;
+  status: string;
+  category: string;
+  budget_cents: number | string;
+  deadline: string | Date;
+  bids_count: number | string;
+  created_at: string | Date;
+  user_id: string;
+  moderation: string | null;
+}
+
+/** A task's id and what a search reads of it (the columns whose changes are logged). */
+const COLUMNS = ['id', ...SEARCHED_COLUMNS] as const;
+
+const isoOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
+
+function toIndexed(row: TaskRow): IndexedTask {
+  return {
+    seq: Number(row.seq),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    category: row.category,
+    budgetCents: Number(row.budget_cents),
+    deadline: isoOf(row.deadline).slice(0, 10),
+    bidsCount: Number(row.bids_count),
+    createdAt: isoOf(row.created_at),
+    userId: row.user_id,
+    hidden: row.moderation !== null,
+  };
+}
+
+export class TaskIndexSync {
+  private index: TaskIndex | undefined;
+  private lastId = 0;
+  private readonly holes = new Map<number, number>();
+  private running: Promise<TaskIndex> | undefined;
+  private isSmall: boolean | undefined;
+
+  /**
+   * The index as of now, brought up to date; undefined while it is first built (in the
+   * background: the searches meanwhile are the database's). One update at a time.
+   */
+  async current(db: Db): Promise<TaskIndex | undefined> {
+    if (!this.index) {
+      const building = (this.running ??= this.build(db).finally(() => {
+        this.running = undefined;
+      }));
+      // A few thousand tasks take milliseconds: waited for, so every search is the index's.
+      this.isSmall ??= await this.countIsSmall(db);
+      return this.isSmall ? building : undefined;
+    }
+    this.running ??= this.bringUpToDate(db).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Waits for the first build (tests, benches). */
+  async built(db: Db): Promise<TaskIndex> {
+    return (await this.current(db)) ?? this.running!;
+  }
+
+  private async countIsSmall(db: Db): Promise<boolean> {
+    const { rows } = await sql<{ n: number | string }>`
+      select count(*) as n from (select 1 from tasks limit ${AWAIT_BUILD_UP_TO + 1}) as t
+    `.execute(db);
+    return Number(rows[0]?.n ?? 0) <= AWAIT_BUILD_UP_TO;
+  }
+
+  private async bringUpToDate(db: Db): Promise<TaskIndex> {
+    if (!this.index) return this.build(db);
+    const { rows } = await sql<{ id: number | string | null }>`
+      select max(id) as id from task_changes
+    `.execute(db);
+    const newest = Number(rows[0]?.id ?? 0);
+    if (newest === this.lastId && this.holes.size === 0) return this.index;
+    if (newest - this.lastId > KEPT_CHANGES / 2 || this.holes.size > MAX_HOLES) {
+      return this.build(db);
+    }
+    await this.apply(db, newest);
+    return this.index;
+  }
+
+  private async build(db: Db): Promise<TaskIndex> {
+    const index = new TaskIndex();
+    index.startBuilding();
+    this.holes.clear();
+    // The log's end first: every change after it is applied again on the next search.
+    const { rows: ends } = await sql<{ id: number | string | null }>`
+      select max(id) as id from task_changes
+    `.execute(db);
+    this.lastId = Number(ends[0]?.id ?? 0);
+    // Ids near the end not there yet may be transactions under way (PostgreSQL): holes.
+    const present = await db
+      .selectFrom('task_changes')
+      .select('id')
+      .where('id', '>', this.lastId - BUILD_WINDOW)
+      .execute();
+    const seen = new Set(present.map((row) => Number(row.id)));
+    const now = Date.now();
+    for (let id = Math.max(1, this.lastId - BUILD_WINDOW + 1); id <= this.lastId; id += 1) {
+      if (!seen.has(id)) this.holes.set(id, now + HOLE_MS);
+    }
+    let after = -1;
+    for (;;) {
+      const page = (await db
+        .selectFrom('tasks')
+        .select(COLUMNS)
+        .where('seq', '>', after)
+        .orderBy('seq')
+        .limit(BUILD_PAGE)
+        .execute()) as TaskRow[];
+      for (const row of page) this.put(index, toIndexed(row));
+      if (page.length < BUILD_PAGE) break;
+      after = Number(page.at(-1)!.seq);
+    }
+    const banned = await db
+      .selectFrom('user')
+      .select('id')
+      .where(sql<boolean>`banned`)
+      .execute();
+    for (const { id } of banned) index.setBanned(id, true);
+    index.finishBuilding();
+    this.index = index;
+    return index;
+  }
+
+  /** The log's rows after the last one applied, and the holes, applied to the index. */
+  private async apply(db: Db, newest: number): Promise<void> {
+    const index = this.index!;
+    const holes = [...this.holes.keys()];
+    const changes = await db
+      .selectFrom('task_changes')
+      .select(['id', 'task_id', 'user_id'])
+      .where((eb) =>
+        holes.length
+          ? eb.or([eb('id', '>', this.lastId), eb('id', 'in', holes)])
+          : eb('id', '>', this.lastId),
+      )
+      .orderBy('id')
+      .execute();
+    const now = Date.now();
+    const ids = new Set(changes.map((change) => Number(change.id)));
+    for (const hole of holes) {
+      if (ids.has(hole) || this.holes.get(hole)! < now) this.holes.delete(hole);
+    }
+    let highest = Math.max(this.lastId, newest);
+    for (const id of ids) highest = Math.max(highest, id);
+    for (let id = this.lastId + 1; id <= highest; id += 1) {
+      if (!ids.has(id)) this.holes.set(id, now + HOLE_MS);
+    }
+    this.lastId = highest;
+
+    const taskIds = [...new Set(changes.flatMap((change) => change.task_id ?? []))];
+    for (let at = 0; at < taskIds.length; at += FETCH_CHUNK) {
+      const chunk = taskIds.slice(at, at + FETCH_CHUNK);
+      const rows = (await db
+        .selectFrom('tasks')
+        .select(COLUMNS)
+        .where('id', 'in', chunk)
+        .orderBy('seq')
+        .execute()) as TaskRow[];
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of chunk) if (!found.has(id)) index.remove(id);
+      for (const row of rows) {
+        if (!this.put(index, toIndexed(row))) {
+          // Posted out of seq order (cannot happen while seq is handed out at commit): build.
+          await this.build(db);
+          return;
+        }
+      }
+    }
+    const userIds = [...new Set(changes.flatMap((change) => change.user_id ?? []))];
+    if (userIds.length) {
+      const users = await db
+        .selectFrom('user')
+        .select(['id', 'banned'])
+        .where('id', 'in', userIds)
+        .execute();
+      for (const user of users) index.setBanned(user.id, Boolean(user.banned));
+    }
+  }
+
+  private put(index: TaskIndex, task: IndexedTask): boolean {
+    if (!Number.isFinite(task.seq)) return true;
+    return index.upsert(task);
+  }
+}

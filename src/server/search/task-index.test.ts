@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskSearchQuerySchema, type TaskSearchResult } from '../../shared/search.ts';
+import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { searchTasks, taskIndexOf } from './search.store.ts';
+
+/**
+ * Issue 18's index in memory (task-index.ts, decision 032) on this project's engine: it answers
+ * as the engine's own full-text search does, and follows every task posted, changed or deleted
+ * and every poster banned, through `task_changes` (migration 0016), whoever writes them.
+ */
+
+let t: TestApp;
+let poster: TestUser;
+let bidders: TestUser[];
+
+const WORDS = ['logo', 'logos', 'lodge', 'website', 'redesign', 'bakery', 'café'];
+const CATEGORIES = ['Design', 'Writing', 'Web Development'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  poster = await t.signUp({ name: 'Ivy Index' });
+  bidders = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+  // Tasks with the words in titles and descriptions, a spread of categories, budgets and bids.
+  for (let n = 0; n < 36; n += 1) {
+    const title = `${WORDS[n % WORDS.length]} job ${n} ${n % 4 === 0 ? WORDS[(n + 3) % 7] : ''}`;
+    const description = `Needs ${WORDS[(n * 5) % 7]} and ${WORDS[(n * 3) % 7]} work, ${n} times.`;
+    const taskId = await postTask(t, poster, {
+      title,
+      description,
+      category: CATEGORIES[n % 3],
+      budget: 20 + ((n * 37) % 400),
+    });
+    for (const bidder of bidders.slice(0, n % 4)) await makeOffer(t, bidder, taskId);
+  }
+});
+afterAll(async () => t?.close());
+
+function parse(queryString: string) {
+  return taskSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(queryString)));
+}
+
+const searchBy = (queryString: string, memoryIndex: boolean) =>
+  searchTasks(t.db, parse(queryString), { includeEmail: false, memoryIndex });
+
+const ids = (answer: TaskSearchResult) => answer.items.map((task) => task._id);
+
+const QUERIES = [
+  'q=logo',
+  'q=lo',
+  'q=logos',
+  'q=website+redesign',
+  'q=bak',
+  'q=cafe',
+  'q=job+lo&category=Design',
+  'q=job&minBudget=100&maxBudget=300',
+  'q=job&pageSize=5&page=3',
+  ...['newest', 'deadline', 'budget_asc', 'budget_desc', 'bids'].map(
+    (sort) => `q=job&sort=${sort}`,
+  ),
+  'q=lo&sort=bids&pageSize=4&page=2',
+  'q=job&status=all',
+  'q=nothingmatches',
+  // Without words: every task, filtered and ordered.
+  '',
+  'category=Design&minBudget=100',
+  'sort=deadline',
+  'status=all&sort=budget_desc&pageSize=7&page=2',
+  'maxBudget=250&sort=bids',
+  'sort=relevance',
+];
+
+describe('the index in memory answers as the engine does', () => {
+  it.each(QUERIES)('%s', async (queryString) => {
+    await taskIndexOf(t.db).built(t.db);
+    const [fromIndex, fromEngine] = await Promise.all([
+      searchBy(queryString, true),
+      searchBy(queryString, false),
+    ]);
+    expect(fromIndex.total).toBe(fromEngine.total);
+    expect(fromIndex.totalIsLowerBound).toBe(fromEngine.totalIsLowerBound);
+    const ranked = /q=/.test(queryString) && !/sort=/.test(queryString);
+    if (ranked && t.engine === 'postgres') {
+      // PostgreSQL ranks by ts_rank, the index by FTS5's bm25: the same tasks match, every
+      // one of them on one page of 50.
+      const whole = new URLSearchParams(queryString);
+      whole.delete('page');
+      whole.set('pageSize', '50');
+      const [all, allFromEngine] = await Promise.all([
+        searchBy(whole.toString(), true),
+        searchBy(whole.toString(), false),
+      ]);
+      expect(new Set(ids(all))).toEqual(new Set(ids(allFromEngine)));
+    } else {
+      expect(fromIndex.items).toEqual(fromEngine.items);
+    }
+  });
+});
+
+describe('the index follows the tasks', () => {
+  const find = async (word: string) => ids(await searchBy(`q=${word}`, true));
+
+  it('finds a task once posted, by its new words once edited, and never once deleted', async () => {
+    const taskId = await postTask(t, poster, { title: 'Quokka portrait' });
+    expect(await find('quokka')).toEqual([taskId]);
+    const edited = await call(t, 'PUT', `/api/tasks/${taskId}`, poster, {
+      title: 'Wombat portrait',
+      category: 'Design',
+      description: 'A painted wombat for the hallway.',
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      budget: 80,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await find('quokka')).toEqual([]);
+    expect(await find('wombat')).toEqual([taskId]);
+    expect((await call(t, 'DELETE', `/api/tasks/${taskId}`, poster)).status).toBe(200);
+    expect(await find('wombat')).toEqual([]);
+  });
+
+  it('orders by bids as they come, and leaves out hidden tasks and banned posters', async () => {
+    const quiet = await postTask(t, poster, { title: 'Narwhal mural' });
+    const busy = await postTask(t, poster, { title: 'Narwhal mural, bigger' });
+    await makeOffer(t, bidders[0]!, quiet);
+    expect(ids(await searchBy('q=narwhal&sort=bids', true))).toEqual([quiet, busy]);
+    await makeOffer(t, bidders[1]!, busy);
+    await makeOffer(t, bidders[2]!, busy);
+    expect(ids(await searchBy('q=narwhal&sort=bids', true))).toEqual([busy, quiet]);
+
+    await t.db.updateTable('tasks').set({ moderation: 'hidden' }).where('id', '=', busy).execute();
+    expect(await find('narwhal')).toEqual([quiet]);
+
+    const other = await t.signUp();
+    const theirs = await postTask(t, other, { title: 'Narwhal cake' });
+    expect(await find('narwhal+cake')).toEqual([theirs]);
+    const ban = (banned: boolean) =>
+      t.db
+        .updateTable('user')
+        .set({ banned: sql<boolean>`${t.engine === 'postgres' ? banned : Number(banned)}` })
+        .where('id', '=', other.id)
+        .execute();
+    await ban(true);
+    expect(await find('narwhal+cake')).toEqual([]);
+    await ban(false);
+    expect(await find('narwhal+cake')).toEqual([theirs]);
+  });
+});

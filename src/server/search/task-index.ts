@@ -1,0 +1,569 @@
+import { stemmer } from 'stemmer';
+import { SEARCH_TOTAL_CAP, type SearchSort } from '../../shared/search.ts';
+import { searchWords } from '../../shared/search-rules.ts';
+import { queryWords } from './text-match.ts';
+
+/**
+ * Issue 18: the searches with words, answered from memory (docs/decisions/032-search-index.md).
+ * An inverted index of every task's title and description, split and stemmed as SQLite's FTS5
+ * table of migration 0005 does (`porter unicode61 remove_diacritics 2`), beside each task's
+ * filter and order columns in typed arrays. A search marks the tasks each of its words matches,
+ * walks them newest first through the filters, ranks by FTS5's own bm25 (a word in the title
+ * weighs four times one in the description) or orders by a column, and answers the page's ids
+ * and the total up to SEARCH_TOTAL_CAP. The page itself is then read from the database.
+ *
+ * Tasks live in slots in seq order (the order they were posted in, migration 0005): a task
+ * posted later takes the next slot, so "newest first" is a walk down the slots.
+ */
+
+/** What the index keeps of a task (a row of `tasks`, and whether its poster is banned). */
+export interface IndexedTask {
+  seq: number;
+  id: string;
+  title: string;
+  description: string;
+  status: string;
+  category: string;
+  budgetCents: number;
+  /** YYYY-MM-DD */
+  deadline: string;
+  bidsCount: number;
+  createdAt: string;
+  userId: string;
+  /** Hidden by reports or removed (issue 20): in no search. */
+  hidden: boolean;
+}
+
+/** A search's filters and order, as search.store.ts reads them. */
+export interface IndexQuery {
+  q: string;
+  sort: SearchSort | undefined;
+  status: 'open' | 'all';
+  categories: readonly string[] | undefined;
+  minBudgetCents: number | undefined;
+  maxBudgetCents: number | undefined;
+  deadlineFrom: string | undefined;
+  deadlineTo: string | undefined;
+  /** The cut: no task posted after it. */
+  maxSeq: number;
+  /** UTC day: an open task's deadline must not be before it. */
+  today: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface IndexAnswer {
+  ids: string[];
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+/** FTS5's bm25 (fts5_aux.c): k1 and b, and the weights of migration 0005's columns. */
+const K1 = 1.2;
+const B = 0.75;
+const TITLE_WEIGHT = 4;
+const DESCRIPTION_WEIGHT = 1;
+/** FTS5's porter tokenizer leaves tokens shorter than this as they are. */
+const PORTER_MIN = 3;
+const PORTER_MAX = 64;
+
+const STATUS_CODES: Record<string, number> = { open: 1, assigned: 2, completed: 3 };
+
+/** "YYYY-MM-DD" → a number that orders as the date does. */
+const dayNumber = (day: string) => Number(day.slice(0, 10).replaceAll('-', '')) || 0;
+
+const stems = new Map<string, string>();
+const STEM_CACHE_MAX = 200_000;
+
+/** A word as FTS5's porter tokenizer indexes it: diacritics removed, then stemmed. */
+export function indexTerm(word: string): string {
+  let term = stems.get(word);
+  if (term !== undefined) return term;
+  const folded = word.normalize('NFD').replace(/\p{M}/gu, '');
+  term = folded.length < PORTER_MIN || folded.length > PORTER_MAX ? folded : stemmer(folded);
+  if (stems.size >= STEM_CACHE_MAX) stems.clear();
+  stems.set(word, term);
+  return term;
+}
+
+/** A text's terms in order, as the index keeps them. */
+export const textTerms = (text: string) => searchWords(text).map(indexTerm);
+
+/** A growable sorted list of slots, with each one's weighted count in the task's text. */
+class Postings {
+  slots = new Int32Array(4);
+  freqs = new Uint16Array(4);
+  length = 0;
+
+  /** Slots arrive in order when tasks are posted; an edit puts one back in its place. */
+  add(slot: number, freq: number): void {
+    if (this.length === this.slots.length) this.resize(this.length + (this.length >> 2) + 4);
+    let at = this.length;
+    if (at > 0 && this.slots[at - 1]! > slot) {
+      at = this.position(slot);
+      this.slots.copyWithin(at + 1, at, this.length);
+      this.freqs.copyWithin(at + 1, at, this.length);
+    }
+    this.slots[at] = slot;
+    this.freqs[at] = Math.min(freq, 0xffff);
+    this.length += 1;
+  }
+
+  /** Room for `size` slots (and no more: 100,000 tasks' postings are millions). */
+  resize(size: number): void {
+    const slots = new Int32Array(size);
+    slots.set(this.slots.subarray(0, this.length));
+    const freqs = new Uint16Array(size);
+    freqs.set(this.freqs.subarray(0, this.length));
+    this.slots = slots;
+    this.freqs = freqs;
+  }
+
+  /** The slot's weighted count, 0 when the term is not in its text. */
+  freqOf(slot: number): number {
+    const at = this.position(slot);
+    return at < this.length && this.slots[at] === slot ? this.freqs[at]! : 0;
+  }
+
+  remove(slot: number): void {
+    const at = this.position(slot);
+    if (at >= this.length || this.slots[at] !== slot) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.freqs.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+
+  /** The first position whose slot is not below `slot`. */
+  private position(slot: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.slots[middle]! < slot) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** A task's terms, each one's weighted count (title ×4, description ×1), and its length. */
+interface TextEntry {
+  terms: string[];
+  freqs: number[];
+  /** Tokens in both columns: bm25's document length. */
+  length: number;
+}
+
+function textEntry(title: string, description: string): TextEntry {
+  const freqs = new Map<string, number>();
+  const titleTerms = textTerms(title);
+  const descriptionTerms = textTerms(description);
+  for (const term of titleTerms) freqs.set(term, (freqs.get(term) ?? 0) + TITLE_WEIGHT);
+  for (const term of descriptionTerms) {
+    freqs.set(term, (freqs.get(term) ?? 0) + DESCRIPTION_WEIGHT);
+  }
+  return {
+    terms: [...freqs.keys()],
+    freqs: [...freqs.values()],
+    length: titleTerms.length + descriptionTerms.length,
+  };
+}
+
+/** Growable typed columns, one value per slot. */
+function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const next = new (array.constructor as new (length: number) => T)(
+    Math.max(size, array.length * 2),
+  );
+  next.set(array);
+  return next;
+}
+
+export class TaskIndex {
+  private size = 0;
+  private seqs = new Int32Array(1024);
+  private statuses = new Uint8Array(1024);
+  private categories = new Uint8Array(1024);
+  private budgets = new Float64Array(1024);
+  private deadlines = new Int32Array(1024);
+  private bids = new Int32Array(1024);
+  private created = new Float64Array(1024);
+  private posters = new Int32Array(1024);
+  /** 1: a task in the index; 0: a slot whose task was deleted. */
+  private live = new Uint8Array(1024);
+  private hidden = new Uint8Array(1024);
+  private lengths = new Int32Array(1024);
+  private ids: string[] = [];
+  /** Each slot's terms (ids into `terms`), to take it out of their postings when it changes. */
+  private slotTerms: (Int32Array | undefined)[] = [];
+  private readonly slotById = new Map<string, number>();
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private readonly postings: Postings[] = [];
+  /** The terms in order, for prefixes; rebuilt when a term is added. */
+  private sortedTerms: string[] | undefined;
+  private readonly categoryCodes = new Map<string, number>();
+  private readonly userCodes = new Map<string, number>();
+  private bannedUsers = new Uint8Array(64);
+  private liveCount = 0;
+  private totalLength = 0;
+  /** Per slot, the search that last marked it and the words it matched then. */
+  private markedBy = new Int32Array(1024);
+  private matched = new Int32Array(1024);
+  private freq = new Float64Array(1024);
+  private score = new Float64Array(1024);
+  /** The slots a phrase reached that held every phrase before it. */
+  private touched = new Int32Array(1024);
+  private searchNumber = 0;
+  /** While building: each slot's weighted counts, for the postings made at the end. */
+  private pending: (Uint16Array | undefined)[] | undefined;
+
+  /** The last seq of a task posted into the index. */
+  get lastSeq(): number {
+    return this.size ? this.seqs[this.size - 1]! : 0;
+  }
+
+  get taskCount(): number {
+    return this.liveCount;
+  }
+
+  /**
+   * Puts a task in (posted) or back (changed). A task posted out of seq order (older than the
+   * last one) answers false: the caller builds the index again.
+   */
+  upsert(task: IndexedTask): boolean {
+    let slot = this.slotById.get(task.id);
+    if (slot === undefined) {
+      if (task.seq < this.lastSeq) return false;
+      slot = this.size;
+      this.size += 1;
+      this.ensureRoom(this.size);
+      this.slotById.set(task.id, slot);
+      this.seqs[slot] = task.seq;
+    }
+    const wasLive = this.live[slot] === 1;
+    if (!wasLive) this.liveCount += 1;
+    this.live[slot] = 1;
+    this.ids[slot] = task.id;
+    this.statuses[slot] = STATUS_CODES[task.status] ?? 0;
+    this.categories[slot] = this.codeOf(this.categoryCodes, task.category);
+    this.budgets[slot] = task.budgetCents;
+    this.deadlines[slot] = dayNumber(task.deadline);
+    this.bids[slot] = task.bidsCount;
+    this.created[slot] = Date.parse(task.createdAt);
+    this.posters[slot] = this.codeOf(this.userCodes, task.userId);
+    this.hidden[slot] = task.hidden ? 1 : 0;
+    const text = textEntry(task.title, task.description);
+    if (!this.hasText(slot, text)) {
+      this.unindexText(slot);
+      this.indexText(slot, text);
+    }
+    return true;
+  }
+
+  /** Takes a deleted task out. */
+  remove(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined || this.live[slot] !== 1) return;
+    this.unindexText(slot);
+    this.live[slot] = 0;
+    this.liveCount -= 1;
+  }
+
+  /**
+   * Between `startBuilding` and `finishBuilding` tasks are only put in their slots: the
+   * postings are made once at the end, each list at its final size (growing millions of
+   * entries one by one left about 100 MB of freed arrays behind in the process).
+   */
+  startBuilding(): void {
+    this.pending = [];
+  }
+
+  finishBuilding(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    const sizes = new Int32Array(this.terms.length);
+    for (let slot = 0; slot < this.size; slot += 1) {
+      for (const id of this.slotTerms[slot] ?? []) sizes[id]! += 1;
+    }
+    this.postings.forEach((list, id) => list.resize(list.length + sizes[id]!));
+    for (let slot = 0; slot < this.size; slot += 1) {
+      const ids = this.slotTerms[slot];
+      const freqs = pending[slot];
+      if (!ids || !freqs) continue;
+      ids.forEach((id, index) => this.postings[id]!.add(slot, freqs[index]!));
+    }
+  }
+
+  /** Whether a poster is banned or suspended (issue 20): their tasks are in no search. */
+  setBanned(userId: string, banned: boolean): void {
+    const code = this.codeOf(this.userCodes, userId);
+    this.bannedUsers = grow(this.bannedUsers, code + 1);
+    this.bannedUsers[code] = banned ? 1 : 0;
+  }
+
+  search(query: IndexQuery): IndexAnswer {
+    const words = queryWords(query.q);
+    const phrases = words.map((word, index) => {
+      const term = indexTerm(word);
+      const terms = index === words.length - 1 ? this.termsStartingWith(term) : [term];
+      return terms.flatMap((one) => {
+        const id = this.termIds.get(one);
+        return id === undefined ? [] : [this.postings[id]!];
+      });
+    });
+    if (phrases.some((lists) => lists.length === 0)) {
+      return { ids: [], total: 0, totalIsLowerBound: false };
+    }
+    // Without words every task is a match, and relevance means newest (search.store.ts).
+    const sort =
+      query.sort === 'relevance' && !phrases.length
+        ? 'newest'
+        : (query.sort ?? (phrases.length ? 'relevance' : 'newest'));
+    const matches = phrases.length ? this.match(phrases, sort === 'relevance') : undefined;
+    const accept = this.filterOf(query);
+    const found: number[] = [];
+    // Relevance ranks the newest SEARCH_TOTAL_CAP matches (decision 012); the other orders
+    // are exact over every match, and their totals stop at the cap.
+    const enough = sort === 'relevance' ? SEARCH_TOTAL_CAP + 1 : Infinity;
+    for (let at = (matches?.length ?? this.size) - 1; at >= 0 && found.length < enough; at -= 1) {
+      const slot = matches ? matches[at]! : at;
+      if (accept(slot)) found.push(slot);
+    }
+    const total = Math.min(found.length, SEARCH_TOTAL_CAP);
+    const totalIsLowerBound = found.length > SEARCH_TOTAL_CAP;
+    const first = (query.page - 1) * query.pageSize;
+    const wanted = first + query.pageSize;
+    let ordered: number[];
+    if (sort === 'relevance') {
+      const candidates = found.slice(0, SEARCH_TOTAL_CAP);
+      const score = this.score;
+      candidates.sort((a, b) => score[b]! - score[a]! || this.newerFirst(a, b));
+      ordered = candidates.slice(first, wanted);
+    } else {
+      ordered = this.topByColumn(found, sort, wanted).slice(first, wanted);
+    }
+    return { ids: ordered.map((slot) => this.ids[slot]!), total, totalIsLowerBound };
+  }
+
+  // --- the parts of a search ---
+
+  /**
+   * The slots that hold every phrase (a word, or the last word's terms), oldest first; with
+   * `ranked`, each one's bm25 in `score` as FTS5 computes it (fts5_aux.c): per phrase, its idf
+   * over the whole index times its weighted count's share, against the task's length. One pass
+   * over each phrase's postings: a slot's bits say which phrases it held so far.
+   */
+  private match(phrases: Postings[][], ranked: boolean): Int32Array {
+    const number = (this.searchNumber += 1);
+    const { markedBy, matched, freq, score, lengths } = this;
+    const rows = Math.max(this.liveCount, 1);
+    const averageLength = this.totalLength / rows || 1;
+    let completed = 0;
+    const longest = Math.max(...phrases.map((lists) => lists.reduce((n, l) => n + l.length, 0)));
+    this.touched = grow(this.touched, longest);
+    const touchedSlots = this.touched;
+    phrases.forEach((lists, phrase) => {
+      const bit = 1 << phrase;
+      const before = bit - 1;
+      const last = phrase === phrases.length - 1;
+      let touched = 0;
+      let count = 0;
+      for (const list of lists) {
+        const { slots, freqs } = list;
+        for (let at = 0; at < list.length; at += 1) {
+          const slot = slots[at]!;
+          if (markedBy[slot] !== number) {
+            markedBy[slot] = number;
+            matched[slot] = 0;
+            score[slot] = 0;
+          }
+          const held = matched[slot]!;
+          if ((held & bit) === 0) {
+            matched[slot] = held | bit;
+            count += 1;
+            // Only a slot with every phrase before this one can match them all.
+            if ((held & before) !== before) continue;
+            freq[slot] = 0;
+            touchedSlots[touched] = slot;
+            touched += 1;
+          } else if ((held & before) !== before) continue;
+          freq[slot]! += freqs[at]!;
+        }
+      }
+      let idf = Math.log((rows - count + 0.5) / (count + 0.5));
+      if (idf <= 0) idf = 1e-6;
+      for (let at = 0; ranked && at < touched; at += 1) {
+        const slot = touchedSlots[at]!;
+        const f = freq[slot]!;
+        const lengthPart = K1 * (1 - B + (B * lengths[slot]!) / averageLength);
+        score[slot]! += (idf * (f * (K1 + 1))) / (f + lengthPart);
+      }
+      if (last) completed = touched;
+    });
+    const found = touchedSlots.subarray(0, completed);
+    // One list is in slot order already; the terms of a prefix each are.
+    if (phrases.at(-1)!.length > 1) found.sort();
+    return found;
+  }
+
+  private filterOf(query: IndexQuery): (slot: number) => boolean {
+    const open = query.status === 'open';
+    const today = dayNumber(query.today);
+    const categories = query.categories?.length
+      ? new Set(query.categories.map((category) => this.categoryCodes.get(category) ?? -1))
+      : undefined;
+    const from = query.deadlineFrom ? dayNumber(query.deadlineFrom) : undefined;
+    const to = query.deadlineTo ? dayNumber(query.deadlineTo) : undefined;
+    const { minBudgetCents: min, maxBudgetCents: max, maxSeq } = query;
+    return (slot) =>
+      this.live[slot] === 1 &&
+      this.hidden[slot] === 0 &&
+      this.seqs[slot]! <= maxSeq &&
+      this.bannedUsers[this.posters[slot]!] !== 1 &&
+      (!open || (this.statuses[slot] === STATUS_CODES.open && this.deadlines[slot]! >= today)) &&
+      (categories === undefined || categories.has(this.categories[slot]!)) &&
+      (min === undefined || this.budgets[slot]! >= min) &&
+      (max === undefined || this.budgets[slot]! <= max) &&
+      (from === undefined || this.deadlines[slot]! >= from) &&
+      (to === undefined || this.deadlines[slot]! <= to);
+  }
+
+  /** created_at newest first, then id, as search.store.ts orders ties. */
+  private newerFirst(a: number, b: number): number {
+    const created = this.created[b]! - this.created[a]!;
+    if (created !== 0) return created;
+    const idA = this.ids[a]!;
+    const idB = this.ids[b]!;
+    return idA < idB ? 1 : idA > idB ? -1 : 0;
+  }
+
+  /** The first `count` of the slots in the sort's order (ties newest first, then by id). */
+  private topByColumn(slots: number[], sort: Exclude<SearchSort, 'relevance'>, count: number) {
+    const key = this.sortKey(sort);
+    const compare = (a: number, b: number) => key(a) - key(b) || this.newerFirst(a, b);
+    if (count * 8 >= slots.length) return slots.sort(compare).slice(0, count);
+    // A bounded, sorted buffer: most slots fail against its last one and cost one comparison.
+    const best: number[] = [];
+    for (const slot of slots) {
+      if (best.length === count && compare(slot, best[count - 1]!) >= 0) continue;
+      let low = 0;
+      let high = best.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compare(best[middle]!, slot) <= 0) low = middle + 1;
+        else high = middle;
+      }
+      best.splice(low, 0, slot);
+      if (best.length > count) best.pop();
+    }
+    return best;
+  }
+
+  /** Lower first. */
+  private sortKey(sort: Exclude<SearchSort, 'relevance'>): (slot: number) => number {
+    switch (sort) {
+      case 'newest':
+        return () => 0;
+      case 'deadline':
+        return (slot) => this.deadlines[slot]!;
+      case 'budget_asc':
+        return (slot) => this.budgets[slot]!;
+      case 'budget_desc':
+        return (slot) => -this.budgets[slot]!;
+      case 'bids':
+        return (slot) => -this.bids[slot]!;
+    }
+  }
+
+  // --- keeping it ---
+
+  private termsStartingWith(prefix: string): string[] {
+    this.sortedTerms ??= [...this.terms].sort();
+    const terms = this.sortedTerms;
+    let low = 0;
+    let high = terms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (terms[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let at = low; at < terms.length && terms[at]!.startsWith(prefix); at += 1) {
+      found.push(terms[at]!);
+    }
+    return found;
+  }
+
+  /** Whether the slot's text is indexed as `text` already (a bid, a status: most changes). */
+  private hasText(slot: number, text: TextEntry): boolean {
+    const indexed = this.slotTerms[slot];
+    if (!indexed || indexed.length !== text.terms.length) return false;
+    if (this.lengths[slot] !== text.length) return false;
+    return text.terms.every((term, index) => {
+      const id = this.termIds.get(term);
+      return (
+        id !== undefined &&
+        id === indexed[index] &&
+        this.postings[id]!.freqOf(slot) === text.freqs[index]
+      );
+    });
+  }
+
+  private indexText(slot: number, text: TextEntry): void {
+    const ids = new Int32Array(text.terms.length);
+    text.terms.forEach((term, index) => {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.terms.length;
+        this.termIds.set(term, id);
+        this.terms.push(term);
+        this.postings.push(new Postings());
+        this.sortedTerms = undefined;
+      }
+      ids[index] = id;
+      if (!this.pending) this.postings[id]!.add(slot, text.freqs[index]!);
+    });
+    if (this.pending) this.pending[slot] = Uint16Array.from(text.freqs, (f) => Math.min(f, 0xffff));
+    this.slotTerms[slot] = ids;
+    this.lengths[slot] = text.length;
+    this.totalLength += text.length;
+  }
+
+  private unindexText(slot: number): void {
+    const ids = this.slotTerms[slot];
+    if (!ids) return;
+    for (const id of ids) this.postings[id]!.remove(slot);
+    this.slotTerms[slot] = undefined;
+    this.totalLength -= this.lengths[slot]!;
+    this.lengths[slot] = 0;
+  }
+
+  private codeOf(codes: Map<string, number>, value: string): number {
+    let code = codes.get(value);
+    if (code === undefined) {
+      code = codes.size;
+      codes.set(value, code);
+    }
+    return code;
+  }
+
+  private ensureRoom(size: number): void {
+    this.seqs = grow(this.seqs, size);
+    this.statuses = grow(this.statuses, size);
+    this.categories = grow(this.categories, size);
+    this.budgets = grow(this.budgets, size);
+    this.deadlines = grow(this.deadlines, size);
+    this.bids = grow(this.bids, size);
+    this.created = grow(this.created, size);
+    this.posters = grow(this.posters, size);
+    this.live = grow(this.live, size);
+    this.hidden = grow(this.hidden, size);
+    this.lengths = grow(this.lengths, size);
+    this.markedBy = grow(this.markedBy, size);
+    this.matched = grow(this.matched, size);
+    this.freq = grow(this.freq, size);
+    this.score = grow(this.score, size);
+  }
+}
