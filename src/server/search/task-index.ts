@@ -195,7 +195,12 @@ export class TaskIndex {
   private lengths = new Int32Array(1024);
   private ids: string[] = [];
   /** Each slot's terms (ids into `terms`), to take it out of their postings when it changes. */
-  private slotTerms: (Int32Array | undefined)[] = [];
+  private forward = new Int32Array(4096);
+  private forwardEnd = 0;
+  /** Entries of `forward` no slot points at any more (edited or deleted tasks). */
+  private forwardGarbage = 0;
+  private termsStart = new Int32Array(1024);
+  private termsCount = new Int32Array(1024);
   private readonly slotById = new Map<string, number>();
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
@@ -216,7 +221,7 @@ export class TaskIndex {
   private touched = new Int32Array(1024);
   private searchNumber = 0;
   /** While building: each slot's weighted counts, for the postings made at the end. */
-  private pending: (Uint16Array | undefined)[] | undefined;
+  private pending: Uint16Array | undefined;
 
   /** The last seq of a task posted into the index. */
   get lastSeq(): number {
@@ -276,7 +281,7 @@ export class TaskIndex {
    * entries one by one left about 100 MB of freed arrays behind in the process).
    */
   startBuilding(): void {
-    this.pending = [];
+    this.pending = new Uint16Array(this.forward.length);
   }
 
   finishBuilding(): void {
@@ -284,15 +289,14 @@ export class TaskIndex {
     if (!pending) return;
     this.pending = undefined;
     const sizes = new Int32Array(this.terms.length);
-    for (let slot = 0; slot < this.size; slot += 1) {
-      for (const id of this.slotTerms[slot] ?? []) sizes[id]! += 1;
-    }
+    for (let at = 0; at < this.forwardEnd; at += 1) sizes[this.forward[at]!]! += 1;
     this.postings.forEach((list, id) => list.resize(list.length + sizes[id]!));
     for (let slot = 0; slot < this.size; slot += 1) {
-      const ids = this.slotTerms[slot];
-      const freqs = pending[slot];
-      if (!ids || !freqs) continue;
-      ids.forEach((id, index) => this.postings[id]!.add(slot, freqs[index]!));
+      const start = this.termsStart[slot]!;
+      const end = start + this.termsCount[slot]!;
+      for (let at = start; at < end; at += 1) {
+        this.postings[this.forward[at]!]!.add(slot, pending[at]!);
+      }
     }
   }
 
@@ -498,21 +502,25 @@ export class TaskIndex {
 
   /** Whether the slot's text is indexed as `text` already (a bid, a status: most changes). */
   private hasText(slot: number, text: TextEntry): boolean {
-    const indexed = this.slotTerms[slot];
-    if (!indexed || indexed.length !== text.terms.length) return false;
+    const count = this.termsCount[slot]!;
+    if (count === 0 || count !== text.terms.length) return false;
     if (this.lengths[slot] !== text.length) return false;
+    const start = this.termsStart[slot]!;
     return text.terms.every((term, index) => {
       const id = this.termIds.get(term);
       return (
         id !== undefined &&
-        id === indexed[index] &&
+        id === this.forward[start + index] &&
         this.postings[id]!.freqOf(slot) === text.freqs[index]
       );
     });
   }
 
   private indexText(slot: number, text: TextEntry): void {
-    const ids = new Int32Array(text.terms.length);
+    const count = text.terms.length;
+    if (this.forwardEnd + count > this.forward.length) this.growForward(count);
+    const start = this.forwardEnd;
+    this.forwardEnd += count;
     text.terms.forEach((term, index) => {
       let id = this.termIds.get(term);
       if (id === undefined) {
@@ -522,22 +530,54 @@ export class TaskIndex {
         this.postings.push(new Postings());
         this.sortedTerms = undefined;
       }
-      ids[index] = id;
-      if (!this.pending) this.postings[id]!.add(slot, text.freqs[index]!);
+      this.forward[start + index] = id;
+      if (this.pending) this.pending[start + index] = Math.min(text.freqs[index]!, 0xffff);
+      else this.postings[id]!.add(slot, text.freqs[index]!);
     });
-    if (this.pending) this.pending[slot] = Uint16Array.from(text.freqs, (f) => Math.min(f, 0xffff));
-    this.slotTerms[slot] = ids;
+    this.termsStart[slot] = start;
+    this.termsCount[slot] = count;
     this.lengths[slot] = text.length;
     this.totalLength += text.length;
   }
 
   private unindexText(slot: number): void {
-    const ids = this.slotTerms[slot];
-    if (!ids) return;
-    for (const id of ids) this.postings[id]!.remove(slot);
-    this.slotTerms[slot] = undefined;
+    const count = this.termsCount[slot]!;
+    if (count === 0) return;
+    const start = this.termsStart[slot]!;
+    for (let at = start; at < start + count; at += 1) {
+      this.postings[this.forward[at]!]!.remove(slot);
+    }
+    this.termsCount[slot] = 0;
+    this.forwardGarbage += count;
     this.totalLength -= this.lengths[slot]!;
     this.lengths[slot] = 0;
+  }
+
+  /**
+   * Room for `more` entries in `forward`: its live entries copied into an array with a quarter
+   * to spare (so edited and deleted tasks' old terms go), or twice as large while building.
+   */
+  private growForward(more: number): void {
+    const live = this.forwardEnd - this.forwardGarbage;
+    const size = this.pending
+      ? Math.max(this.forward.length * 2, this.forwardEnd + more)
+      : Math.ceil((live + more) * 1.25) + 1024;
+    const forward = new Int32Array(size);
+    const pending = this.pending ? new Uint16Array(size) : undefined;
+    let end = 0;
+    for (let slot = 0; slot < this.size; slot += 1) {
+      const count = this.termsCount[slot]!;
+      if (count === 0) continue;
+      const start = this.termsStart[slot]!;
+      forward.set(this.forward.subarray(start, start + count), end);
+      pending?.set(this.pending!.subarray(start, start + count), end);
+      this.termsStart[slot] = end;
+      end += count;
+    }
+    this.forward = forward;
+    this.pending = pending;
+    this.forwardEnd = end;
+    this.forwardGarbage = 0;
   }
 
   private codeOf(codes: Map<string, number>, value: string): number {
@@ -561,6 +601,8 @@ export class TaskIndex {
     this.live = grow(this.live, size);
     this.hidden = grow(this.hidden, size);
     this.lengths = grow(this.lengths, size);
+    this.termsStart = grow(this.termsStart, size);
+    this.termsCount = grow(this.termsCount, size);
     this.markedBy = grow(this.markedBy, size);
     this.matched = grow(this.matched, size);
     this.freq = grow(this.freq, size);
