@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaskSearchResult } from '../../shared/search.ts';
+import {
+  signUpOverHttp,
+  startServer,
+  type ServerProcess,
+} from '../../../tests/support/server-process.ts';
+import { validOffer } from '../../../tests/support/marketplace.ts';
+import { validTask } from '../../../tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+
+/**
+ * Issue 18's index in memory across instances (decision 032): two server processes on one
+ * PostgreSQL, each with its own index. What is posted, edited, bid on and deleted through one
+ * is found, ordered and gone in the other's searches, through `task_changes`.
+ */
+const SLOW = 120_000;
+const SECRET = 'search-instances-secret-0123456789-abcdefgh';
+
+let database: TestDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+const dataDirs: string[] = [];
+
+async function start(): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-'));
+  dataDirs.push(dataDir);
+  return startServer({
+    dataDir,
+    env: { DATABASE_URL: database.databaseUrl!, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'warn' },
+  });
+}
+
+async function send(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  cookie: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      origin: server.origin,
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  return answer.body;
+}
+
+async function search(server: ServerProcess, query: string): Promise<string[]> {
+  const response = await fetch(`${server.url}/api/tasks/search?${query}`);
+  expect(response.status).toBe(200);
+  const answer = (await response.json()) as TaskSearchResult;
+  return answer.items.map((task) => task.title);
+}
+
+/** The other instance notices a write within its change poll (100 ms) and its next search. */
+async function eventually(server: ServerProcess, query: string, titles: string[]): Promise<void> {
+  await expect
+    .poll(() => search(server, query), { timeout: 10_000, interval: 100 })
+    .toEqual(titles);
+}
+
+describe('searches on two instances of one PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    [a, b] = await Promise.all([start(), start()]);
+  }, SLOW);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, SLOW);
+
+  it(
+    'find through one what was posted, edited, bid on and deleted through the other',
+    async () => {
+      const poster = await signUpOverHttp(a);
+      const bidder = await signUpOverHttp(b);
+      // Each instance builds its index with its first search.
+      expect(await search(b, 'q=ocelot')).toEqual([]);
+      expect(await search(a, 'q=ocelot')).toEqual([]);
+
+      const first = await send(
+        a,
+        'POST',
+        '/api/tasks',
+        poster,
+        validTask({ title: 'Ocelot poster' }),
+      );
+      const second = await send(
+        a,
+        'POST',
+        '/api/tasks',
+        poster,
+        validTask({ title: 'Ocelot mural' }),
+      );
+      await eventually(b, 'q=ocelot&sort=newest', ['Ocelot mural', 'Ocelot poster']);
+
+      const firstId = String(first.insertedId);
+      await send(b, 'POST', `/api/tasks/${firstId}/offers`, bidder, validOffer());
+      await eventually(a, 'q=ocelot&sort=bids', ['Ocelot poster', 'Ocelot mural']);
+
+      await send(
+        a,
+        'PUT',
+        `/api/tasks/${String(second.insertedId)}`,
+        poster,
+        validTask({ title: 'Margay mural' }),
+      );
+      await eventually(b, 'q=ocelot', ['Ocelot poster']);
+      await eventually(b, 'q=margay', ['Margay mural']);
+
+      await send(a, 'DELETE', `/api/tasks/${String(second.insertedId)}`, poster);
+      await eventually(b, 'q=margay', []);
+    },
+    SLOW,
+  );
+});
