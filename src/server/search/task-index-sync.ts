@@ -81,7 +81,10 @@ export class TaskIndexSync {
       }));
       // A few thousand tasks take milliseconds: waited for, so every search is the index's.
       this.isSmall ??= await this.countIsSmall(db);
-      return this.isSmall ? building : undefined;
+      if (this.isSmall) return building;
+      // The engine answers meanwhile; a build that fails is started again by the next search.
+      building.catch(() => undefined);
+      return undefined;
     }
     this.running ??= this.bringUpToDate(db).finally(() => {
       this.running = undefined;
@@ -173,18 +176,6 @@ export class TaskIndexSync {
       )
       .orderBy('id')
       .execute();
-    const now = Date.now();
-    const ids = new Set(changes.map((change) => Number(change.id)));
-    for (const hole of holes) {
-      if (ids.has(hole) || this.holes.get(hole)! < now) this.holes.delete(hole);
-    }
-    let highest = Math.max(this.lastId, newest);
-    for (const id of ids) highest = Math.max(highest, id);
-    for (let id = this.lastId + 1; id <= highest; id += 1) {
-      if (!ids.has(id)) this.holes.set(id, now + HOLE_MS);
-    }
-    this.lastId = highest;
-
     const taskIds = [...new Set(changes.flatMap((change) => change.task_id ?? []))];
     for (let at = 0; at < taskIds.length; at += FETCH_CHUNK) {
       const chunk = taskIds.slice(at, at + FETCH_CHUNK);
@@ -213,6 +204,19 @@ export class TaskIndexSync {
         .execute();
       for (const user of users) index.setBanned(user.id, Boolean(user.banned));
     }
+    // Only once every change was read and applied: a failure on the way leaves them all to
+    // the next search, which applies them again (each is the task as it is now).
+    const now = Date.now();
+    const ids = new Set(changes.map((change) => Number(change.id)));
+    for (const hole of holes) {
+      if (ids.has(hole) || this.holes.get(hole)! < now) this.holes.delete(hole);
+    }
+    let highest = Math.max(this.lastId, newest);
+    for (const id of ids) highest = Math.max(highest, id);
+    for (let id = this.lastId + 1; id <= highest; id += 1) {
+      if (!ids.has(id)) this.holes.set(id, now + HOLE_MS);
+    }
+    this.lastId = highest;
   }
 
   private put(index: TaskIndex, task: IndexedTask): boolean {
