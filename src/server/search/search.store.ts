@@ -19,7 +19,7 @@ import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
 import { isPostgres } from '../db/engine.ts';
 import { TaskIndexSync } from './task-index-sync.ts';
-import type { TaskIndex } from './task-index.ts';
+import type { IndexQuery, TaskIndex } from './task-index.ts';
 import { textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
 
@@ -31,7 +31,7 @@ type Db = Kysely<Database>;
  * what has expired. Every page of one search reads the same tasks, however many are posted
  * meanwhile (docs/decisions/012-search.md).
  */
-interface Cut {
+export interface Cut {
   seq: number;
   today: string;
 }
@@ -346,6 +346,24 @@ export function taskIndexOf(db: Db): TaskIndexSync {
   return sync;
 }
 
+/** A search's parameters as the index reads them, as of `cut`. */
+export function indexQueryOf(query: TaskSearchQuery, cut: Cut): IndexQuery {
+  return {
+    q: query.q ?? '',
+    sort: query.sort,
+    status: query.status ?? 'open',
+    categories: query.category,
+    minBudgetCents: query.minBudget === undefined ? undefined : toCents(query.minBudget),
+    maxBudgetCents: query.maxBudget === undefined ? undefined : toCents(query.maxBudget),
+    deadlineFrom: query.deadlineFrom,
+    deadlineTo: query.deadlineTo,
+    maxSeq: cut.seq,
+    today: cut.today,
+    page: query.page ?? 1,
+    pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT,
+  };
+}
+
 /**
  * A search with words from the index in memory: its page's ids, then those tasks read from the
  * database. The cut is the index's: the last task it holds, so a later page (asOf) lists the
@@ -360,20 +378,7 @@ async function searchIndexed(
   const cut = query.asOf ? parseAsOf(query.asOf) : { seq: index.lastSeq, today: todayUtc() };
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
-  const found = index.search({
-    q: query.q ?? '',
-    sort: query.sort,
-    status: query.status ?? 'open',
-    categories: query.category,
-    minBudgetCents: query.minBudget === undefined ? undefined : toCents(query.minBudget),
-    maxBudgetCents: query.maxBudget === undefined ? undefined : toCents(query.maxBudget),
-    deadlineFrom: query.deadlineFrom,
-    deadlineTo: query.deadlineTo,
-    maxSeq: cut.seq,
-    today: cut.today,
-    page,
-    pageSize,
-  });
+  const found = index.search(indexQueryOf(query, cut));
   const rows = found.ids.length
     ? await selectTasks(db).where('tasks.id', 'in', found.ids).execute()
     : [];
