@@ -67,27 +67,36 @@ export async function serverEnv(dataDir: string, databaseUrl = '') {
 }
 
 /**
- * The Node options `npm start` gives the server (package.json, decision 016), so that the bench
- * measures the server as it runs.
+ * The environment and Node options `npm start` gives the server (package.json, decisions 016
+ * and 033), so that the bench measures the server as it runs.
  */
-function startNodeOptions(): string[] {
+function startCommand(): { env: Record<string, string>; options: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const match = /\bnode((?: --\S+)*) src\/server\/main\.ts/.exec(manifest.scripts.start ?? '');
+  const match = /((?:\w+=\S+ )*)node((?: --\S+)*) src\/server\/main\.ts/.exec(
+    manifest.scripts.start ?? '',
+  );
   if (!match) throw new Error('package.json: "start" no longer runs node … src/server/main.ts');
-  return (match[1] ?? '').split(' ').filter(Boolean);
+  const words = (text = '') => text.split(' ').filter(Boolean);
+  const env = Object.fromEntries(words(match[1]).map((pair) => pair.split('=', 2)));
+  return { env, options: words(match[2]) };
 }
+
+const START = startCommand();
 
 /** BENCH_SERVER_ARGS: more Node options for the server process, such as `--cpu-prof`. */
 const SERVER_ARGS = [
-  ...startNodeOptions(),
+  ...START.options,
   ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
 ];
 
 export async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
   const startedAt = performance.now();
-  const child = spawnChild([...SERVER_ARGS, 'src/server/main.ts'], { cwd: ROOT, env });
+  const child = spawnChild([...SERVER_ARGS, 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...START.env, ...env },
+  });
   const firstAnswerMs = await waitUntilAnswering(`${baseUrl}/api/tasks?limit=1`, child, startedAt);
   const cpuSeconds = child.process.pid ? readCpuSeconds(child.process.pid) : undefined;
   return { child, firstAnswerMs, cpuMs: cpuSeconds === undefined ? undefined : cpuSeconds * 1000 };

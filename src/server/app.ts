@@ -59,6 +59,8 @@ export interface AppDeps {
   /** What GET /metrics reads of the database (openDatabase's handle gives them). */
   observeQueries?: DatabaseHandle['observeQueries'] | undefined;
   poolUse?: DatabaseHandle['poolUse'] | undefined;
+  /** SQLite: lets the first read worker take over the handle's WAL checkpoints. */
+  handOverCheckpoints?: DatabaseHandle['handOverCheckpoints'] | undefined;
 }
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
@@ -227,7 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.engine === 'sqlite' && config.readWorkers > 0
       ? createReadWorkers(
           new URL('./search/search-worker.ts', import.meta.url),
-          { file: sqliteFileOf(config.dataDir) },
+          // The first worker checkpoints the WAL too: one thread less (decision 033).
+          { file: sqliteFileOf(config.dataDir), checkpointMs: deps.handOverCheckpoints?.() },
           config.readWorkers,
         )
       : undefined;

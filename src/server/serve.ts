@@ -6,13 +6,15 @@ import { startSweeps, type Sweeps } from './sweeps.ts';
 
 /** The server: read config, open and migrate the database, listen, close cleanly on SIGTERM/SIGINT. */
 const config = parseConfig();
-const { db, engine, close, observeQueries, poolUse } = await openDatabase(config);
+const { db, engine, close, observeQueries, poolUse, handOverCheckpoints } =
+  await openDatabase(config);
 const app = await buildApp({
   config,
   db,
   engine,
   observeQueries,
   poolUse,
+  handOverCheckpoints,
   authSecret: loadAuthSecret(config.authSecret, config.dataDir),
   clientDir: config.clientDir ?? DEFAULT_CLIENT_DIR,
 });

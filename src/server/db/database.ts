@@ -14,7 +14,12 @@ import {
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './types.ts';
-import { FALLBACK_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
+import {
+  CHECKPOINT_INTERVAL_MS,
+  FALLBACK_PAGES,
+  startWalCheckpointer,
+  type WalCheckpointer,
+} from './wal-checkpointer.ts';
 import {
   createChangeClock,
   postgresChanges,
@@ -41,6 +46,11 @@ export interface DatabaseHandle {
   observeQueries(listener: QueryListener): void;
   /** PostgreSQL: the pool's connections, open, idle and waited for. */
   poolUse?: () => PoolUse;
+  /**
+   * SQLite: stops the handle's checkpoint thread and answers its interval, for a thread that
+   * runs anyway (the first read worker) to checkpoint instead: one isolate less (decision 033).
+   */
+  handOverCheckpoints?: () => number;
 }
 
 export type QueryListener = (durationMs: number, isError: boolean) => void;
@@ -138,7 +148,7 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoints run in a worker thread; this connection only when the WAL grows too long.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
-  const checkpointer = startWalCheckpointer(file);
+  let checkpointer: WalCheckpointer | undefined = startWalCheckpointer(file);
   const clock = createChangeClock();
   const { log, observeQueries } = queryLog();
   const db = new Kysely<Database>({
@@ -155,10 +165,15 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
   );
   const close = async () => {
     stopPolling();
-    await checkpointer.stop();
+    await checkpointer?.stop();
     await db.destroy();
   };
-  return { db, engine: 'sqlite', close, observeQueries };
+  const handOverCheckpoints = () => {
+    void checkpointer?.stop();
+    checkpointer = undefined;
+    return CHECKPOINT_INTERVAL_MS;
+  };
+  return { db, engine: 'sqlite', close, observeQueries, handOverCheckpoints };
 }
 
 /**

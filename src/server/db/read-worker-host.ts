@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { openSqliteReader } from './database.ts';
 import type { ReadReply, ReadWorkerData } from './read-workers.ts';
 import type { Database } from './types.ts';
+import { checkpointEvery } from './wal-checkpointer.ts';
 
 /** A read a worker serves: given the worker's own read-only connection and the caller's args. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,8 +18,9 @@ export type WorkerRead = (db: Kysely<Database>, ...args: any[]) => Promise<unkno
 export function serveReads(reads: Record<string, WorkerRead>): void {
   const port = parentPort;
   if (!port) throw new Error('serveReads runs in a worker thread');
-  const { file } = workerData as ReadWorkerData;
+  const { file, checkpointMs } = workerData as ReadWorkerData;
   const db = openSqliteReader(file);
+  if (checkpointMs !== undefined) checkpointEvery(file, checkpointMs);
   port.on('message', async ({ id, name, args }: { id: number; name: string; args: unknown[] }) => {
     let reply: ReadReply;
     try {

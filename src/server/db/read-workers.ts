@@ -30,6 +30,11 @@ export type ReadReply =
 
 export interface ReadWorkerData {
   file: string;
+  /**
+   * WAL checkpoints every so many ms (wal-checkpointer.ts), handed over by the database
+   * handle: one worker runs them, started at once, and another if it dies.
+   */
+  checkpointMs?: number;
 }
 
 const YOUNG_GENERATION_MB = 4;
@@ -38,15 +43,18 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
   const slots: Slot[] = [];
   let nextId = 1;
   let isClosed = false;
+  let checkpointing: Slot | undefined;
 
   const start = (): Slot => {
+    const checkpoints = data.checkpointMs !== undefined && !checkpointing;
     // A small young generation: the searches' index (decision 032) is built from 100,000
     // tasks' words, and V8 kept the room that churn grew into (about 100 MB more RSS).
     const worker = new Worker(script, {
-      workerData: data,
+      workerData: { file: data.file, checkpointMs: checkpoints ? data.checkpointMs : undefined },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const slot: Slot = { worker, jobs: new Map() };
+    if (checkpoints) checkpointing = slot;
     worker.on('message', (reply: ReadReply) => {
       const job = slot.jobs.get(reply.id);
       if (!job) return;
@@ -60,6 +68,10 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
     const fail = (error: Error) => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
+      if (checkpointing === slot) {
+        checkpointing = undefined;
+        if (!isClosed) start();
+      }
       for (const job of slot.jobs.values()) job.reject(error);
       slot.jobs.clear();
     };
@@ -77,6 +89,8 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
     if (!best || (best.jobs.size > 0 && slots.length < count)) return start();
     return best;
   };
+
+  if (data.checkpointMs !== undefined) start();
 
   return {
     run<T>(name: string, args: unknown[]) {

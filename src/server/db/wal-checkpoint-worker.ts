@@ -1,14 +1,6 @@
 import { workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import { checkpointEvery } from './wal-checkpointer.ts';
 
-/** The thread of wal-checkpointer.ts: a PASSIVE checkpoint of `file` every `intervalMs`. */
+/** The thread of wal-checkpointer.ts. */
 const { file, intervalMs } = workerData as { file: string; intervalMs: number };
-const sqlite = new SQLite(file, { fileMustExist: true });
-
-setInterval(() => {
-  try {
-    sqlite.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Busy with the serving connection's own checkpoint, or the file is going away: next time.
-  }
-}, intervalMs);
+checkpointEvery(file, intervalMs);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 
 /**
  * SQLite's WAL checkpoints, off the event loop (docs/decisions/013-group-commit.md). A checkpoint
@@ -15,6 +16,22 @@ export const FALLBACK_PAGES = 10_000;
 
 export interface WalCheckpointer {
   stop(): Promise<void>;
+}
+
+/**
+ * On the calling thread: a PASSIVE checkpoint of `file` every `intervalMs`, through a
+ * connection of its own. Run by this module's worker, or by a read worker that took over
+ * (`DatabaseHandle.handOverCheckpoints`): a thread that runs anyway, one isolate less.
+ */
+export function checkpointEvery(file: string, intervalMs: number): void {
+  const sqlite = new SQLite(file, { fileMustExist: true });
+  setInterval(() => {
+    try {
+      sqlite.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy with the serving connection's own checkpoint, or the file is going away: next time.
+    }
+  }, intervalMs);
 }
 
 export function startWalCheckpointer(file: string): WalCheckpointer {

@@ -121,6 +121,29 @@ describe('the index follows the tasks', () => {
     expect(await find('wombat')).toEqual([]);
   });
 
+  it('orders newest first by created_at even when a task is out of its posting order', async () => {
+    const [older, middle, newer] = [
+      await postTask(t, poster, { title: 'Ibex sketch one' }),
+      await postTask(t, poster, { title: 'Ibex sketch two' }),
+      await postTask(t, poster, { title: 'Ibex sketch three' }),
+    ];
+    const newestFirst = (queryString: string) => searchBy(queryString, true).then(ids);
+    expect(await newestFirst('q=ibex&sort=newest')).toEqual([newer, middle, older]);
+    // A script moves the middle one's created_at back before every other task.
+    await t.db
+      .updateTable('tasks')
+      .set({
+        created_at: sql`${t.engine === 'postgres' ? new Date(0) : new Date(0).toISOString()}`,
+      })
+      .where('id', '=', middle)
+      .execute();
+    expect(await newestFirst('q=ibex&sort=newest')).toEqual([newer, older, middle]);
+    for (const queryString of ['sort=newest&status=all&pageSize=50', 'q=ibex&sort=newest']) {
+      const fromEngine = await searchBy(queryString, false);
+      expect(await newestFirst(queryString)).toEqual(ids(fromEngine));
+    }
+  });
+
   it('orders by bids as they come, and leaves out hidden tasks and banned posters', async () => {
     const quiet = await postTask(t, poster, { title: 'Narwhal mural' });
     const busy = await postTask(t, poster, { title: 'Narwhal mural, bigger' });

@@ -67,7 +67,11 @@ const DESCRIPTION_WEIGHT = 1;
 const PORTER_MIN = 3;
 const PORTER_MAX = 64;
 
-const STATUS_CODES: Record<string, number> = { open: 1, assigned: 2, completed: 3 };
+const OPEN = 1;
+const STATUS_CODES: Record<string, number> = { open: OPEN, assigned: 2, completed: 3 };
+
+/** The slots a page needs in order: every page up to and including the one asked. */
+const wantedOf = (query: IndexQuery) => query.page * query.pageSize;
 
 /** "YYYY-MM-DD" → a number that orders as the date does. */
 const dayNumber = (day: string) => Number(day.slice(0, 10).replaceAll('-', '')) || 0;
@@ -211,6 +215,11 @@ export class TaskIndex {
   private readonly userCodes = new Map<string, number>();
   private bannedUsers = new Uint8Array(64);
   private liveCount = 0;
+  /**
+   * Every slot, oldest first (created_at, then id): a search without words, newest first,
+   * walks it down and stops at the cap. Tasks come newest, so one is usually added at the end.
+   */
+  private byAge = new Int32Array(1024);
   private totalLength = 0;
   /** Per slot, the search that last marked it and the words it matched then. */
   private markedBy = new Int32Array(1024);
@@ -238,6 +247,7 @@ export class TaskIndex {
    */
   upsert(task: IndexedTask): boolean {
     let slot = this.slotById.get(task.id);
+    const isNew = slot === undefined;
     if (slot === undefined) {
       if (task.seq < this.lastSeq) return false;
       slot = this.size;
@@ -255,7 +265,14 @@ export class TaskIndex {
     this.budgets[slot] = task.budgetCents;
     this.deadlines[slot] = dayNumber(task.deadline);
     this.bids[slot] = task.bidsCount;
-    this.created[slot] = Date.parse(task.createdAt);
+    const created = Date.parse(task.createdAt);
+    const moved = isNew || this.created[slot] !== created;
+    this.created[slot] = created;
+    // While building, the order is made once at the end.
+    if (moved && !this.pending) {
+      if (!isNew) this.leaveAgeOrder(slot);
+      this.enterAgeOrder(slot);
+    }
     this.posters[slot] = this.codeOf(this.userCodes, task.userId);
     this.hidden[slot] = task.hidden ? 1 : 0;
     const text = textEntry(task.title, task.description);
@@ -288,6 +305,9 @@ export class TaskIndex {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
+    const byAge = this.byAge.subarray(0, this.size);
+    for (let slot = 0; slot < this.size; slot += 1) byAge[slot] = slot;
+    byAge.sort((a, b) => this.newerFirst(b, a));
     const sizes = new Int32Array(this.terms.length);
     for (let at = 0; at < this.forwardEnd; at += 1) sizes[this.forward[at]!]! += 1;
     this.postings.forEach((list, id) => list.resize(list.length + sizes[id]!));
@@ -330,21 +350,27 @@ export class TaskIndex {
     const found: number[] = [];
     // Relevance ranks the newest SEARCH_TOTAL_CAP matches (decision 012); the other orders
     // are exact over every match, and their totals stop at the cap.
-    const enough = sort === 'relevance' ? SEARCH_TOTAL_CAP + 1 : Infinity;
+    // Without words, newest first is a walk down the slots by age, in the answer's order.
+    const byAge = !matches && sort === 'newest';
+    const walk = matches ?? this.byAge;
+    const enough =
+      sort === 'relevance' || byAge ? Math.max(SEARCH_TOTAL_CAP + 1, wantedOf(query)) : Infinity;
     for (let at = (matches?.length ?? this.size) - 1; at >= 0 && found.length < enough; at -= 1) {
-      const slot = matches ? matches[at]! : at;
+      const slot = walk[at]!;
       if (accept(slot)) found.push(slot);
     }
     const total = Math.min(found.length, SEARCH_TOTAL_CAP);
     const totalIsLowerBound = found.length > SEARCH_TOTAL_CAP;
     const first = (query.page - 1) * query.pageSize;
-    const wanted = first + query.pageSize;
+    const wanted = wantedOf(query);
     let ordered: number[];
     if (sort === 'relevance') {
       const candidates = found.slice(0, SEARCH_TOTAL_CAP);
       const score = this.score;
       candidates.sort((a, b) => score[b]! - score[a]! || this.newerFirst(a, b));
       ordered = candidates.slice(first, wanted);
+    } else if (byAge) {
+      ordered = found.slice(first, wanted);
     } else {
       ordered = this.topByColumn(found, sort, wanted).slice(first, wanted);
     }
@@ -415,23 +441,31 @@ export class TaskIndex {
   private filterOf(query: IndexQuery): (slot: number) => boolean {
     const open = query.status === 'open';
     const today = dayNumber(query.today);
-    const categories = query.categories?.length
-      ? new Set(query.categories.map((category) => this.categoryCodes.get(category) ?? -1))
-      : undefined;
-    const from = query.deadlineFrom ? dayNumber(query.deadlineFrom) : undefined;
-    const to = query.deadlineTo ? dayNumber(query.deadlineTo) : undefined;
-    const { minBudgetCents: min, maxBudgetCents: max, maxSeq } = query;
-    return (slot) =>
-      this.live[slot] === 1 &&
-      this.hidden[slot] === 0 &&
-      this.seqs[slot]! <= maxSeq &&
-      this.bannedUsers[this.posters[slot]!] !== 1 &&
-      (!open || (this.statuses[slot] === STATUS_CODES.open && this.deadlines[slot]! >= today)) &&
-      (categories === undefined || categories.has(this.categories[slot]!)) &&
-      (min === undefined || this.budgets[slot]! >= min) &&
-      (max === undefined || this.budgets[slot]! <= max) &&
-      (from === undefined || this.deadlines[slot]! >= from) &&
-      (to === undefined || this.deadlines[slot]! <= to);
+    // A mask by category code: a search without words tests every task.
+    let categoryMask: Uint8Array | undefined;
+    if (query.categories?.length) {
+      categoryMask = new Uint8Array(256);
+      for (const category of query.categories) {
+        const code = this.categoryCodes.get(category);
+        if (code !== undefined) categoryMask[code] = 1;
+      }
+    }
+    const from = query.deadlineFrom ? dayNumber(query.deadlineFrom) : -Infinity;
+    const to = query.deadlineTo ? dayNumber(query.deadlineTo) : Infinity;
+    const { maxSeq } = query;
+    const min = query.minBudgetCents ?? -Infinity;
+    const max = query.maxBudgetCents ?? Infinity;
+    const { live, hidden, seqs, bannedUsers, posters, statuses, deadlines, categories, budgets } =
+      this;
+    return (slot) => {
+      if (live[slot] !== 1 || hidden[slot] !== 0 || seqs[slot]! > maxSeq) return false;
+      if (bannedUsers[posters[slot]!] === 1) return false;
+      const deadline = deadlines[slot]!;
+      if (open && (statuses[slot] !== OPEN || deadline < today)) return false;
+      if (categoryMask && categoryMask[categories[slot]!] !== 1) return false;
+      const budget = budgets[slot]!;
+      return budget >= min && budget <= max && deadline >= from && deadline <= to;
+    };
   }
 
   /** created_at newest first, then id, as search.store.ts orders ties. */
@@ -589,7 +623,35 @@ export class TaskIndex {
     return code;
   }
 
+  /** The first position in `byAge` whose slot is not older than `slot`. */
+  private agePosition(slot: number): number {
+    let low = 0;
+    let high = this.size - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.newerFirst(this.byAge[middle]!, slot) > 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Puts a slot (its created_at set, the others in order) in its place by age. */
+  private enterAgeOrder(slot: number): void {
+    const end = this.size - 1;
+    const at =
+      end > 0 && this.newerFirst(this.byAge[end - 1]!, slot) < 0 ? this.agePosition(slot) : end;
+    this.byAge.copyWithin(at + 1, at, end);
+    this.byAge[at] = slot;
+  }
+
+  /** Takes a slot out of `byAge` (before its created_at changes), keeping the room at the end. */
+  private leaveAgeOrder(slot: number): void {
+    const at = this.byAge.indexOf(slot);
+    this.byAge.copyWithin(at, at + 1, this.size);
+  }
+
   private ensureRoom(size: number): void {
+    this.byAge = grow(this.byAge, size);
     this.seqs = grow(this.seqs, size);
     this.statuses = grow(this.statuses, size);
     this.categories = grow(this.categories, size);
