@@ -187,15 +187,21 @@ async function loadSearches(
   return results;
 }
 
+/** BENCH_ENGINES: the engines of the search benches, `sqlite,postgres` unless set. */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+
 /** The search bench on SQLite, then on PostgreSQL when one answers. */
 export async function runSearchBenches(parts: SearchBenchParts): Promise<SearchBench[]> {
   const benches: SearchBench[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-bench-'));
-  try {
-    benches.push(await runOnEngine('sqlite', dataDir, '', parts));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  if (ENGINES.includes('sqlite')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-bench-'));
+    try {
+      benches.push(await runOnEngine('sqlite', dataDir, '', parts));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+  if (!ENGINES.includes('postgres')) return benches;
 
   const admin = await connectAdmin();
   if (!admin) {

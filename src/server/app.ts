@@ -224,13 +224,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
     : undefined;
   await app.register(observabilityRoutes, { db: deps.db, metrics });
-  // SQLite: searches on read workers (db/read-workers.ts), each with its own connection.
+  // Searches on read workers (db/read-workers.ts), each with its own connection or pool.
   const readers =
-    deps.engine === 'sqlite' && config.readWorkers > 0
+    config.readWorkers > 0
       ? createReadWorkers(
           new URL('./search/search-worker.ts', import.meta.url),
-          // The first worker checkpoints the WAL too: one thread less (decision 033).
-          { file: sqliteFileOf(config.dataDir), checkpointMs: deps.handOverCheckpoints?.() },
+          deps.engine === 'postgres' && config.databaseUrl
+            ? { postgres: { url: config.databaseUrl, limits: config.postgres } }
+            : // The first worker checkpoints the WAL too: one thread less (decision 033).
+              { file: sqliteFileOf(config.dataDir), checkpointMs: deps.handOverCheckpoints?.() },
           config.readWorkers,
         )
       : undefined;

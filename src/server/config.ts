@@ -61,7 +61,7 @@ const envSchema = z.object({
   TASK_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** How often the database is asked for other processes' writes, which end kept answers. */
   CHANGE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(CHANGE_POLL_MS),
-  /** SQLite: worker threads that run searches, each with a read-only connection (0: inline). */
+  /** Worker threads that run searches, each with a connection of its own (0: inline). */
   READ_WORKERS: z.coerce
     .number()
     .int()

@@ -325,32 +325,47 @@ async function migratePostgres(connectionString: string): Promise<void> {
   }
 }
 
+function createPool(connectionString: string, max: number, limits: PostgresLimits): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // Waiting for a connection, from the pool or a new one, as much as opening one.
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+  });
+  // A connection cut while lent to a query (the server restarting, failing over, or
+  // terminating it) emits 'error' on its client, which the pool listens for only while the
+  // client is idle: unheard, it would end the process. The query in flight fails on its own
+  // (503, database-errors.ts), and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // An idle connection that the server closes (restart, failover, a dropped test database) is
+  // an 'error' on the pool, which would crash the process unheard: the pool discards that
+  // connection and the next query opens a new one.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Connections of a read worker's pool: its searches' page reads, a few at a time. */
+const READER_POOL_SIZE = 4;
+
+/**
+ * A PostgreSQL pool for a read worker (read-workers.ts): the serving pool's limits, a few
+ * connections of its own, and no change clock (it never writes).
+ */
+export function openPostgresReader(connectionString: string, limits: PostgresLimits) {
+  const pool = createPool(connectionString, READER_POOL_SIZE, limits);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
 function openPostgres(
   connectionString: string,
   pollMs: number,
   limits: PostgresLimits,
 ): DatabaseHandle {
   const clock = createChangeClock();
-  const pool = new pg.Pool({
-    connectionString,
-    max: limits.poolSize,
-    // Waiting for a connection, from the pool or a new one, as much as opening one.
-    connectionTimeoutMillis: limits.acquireTimeoutMs,
-    lock_timeout: limits.lockTimeoutMs,
-    statement_timeout: limits.statementTimeoutMs,
-  });
-  pool.on('connect', (client) => {
-    // A connection cut while lent to a query (the server restarting, failing over, or
-    // terminating it) emits 'error' on its client, which the pool listens for only while the
-    // client is idle: unheard, it would end the process. The query in flight fails on its
-    // own (503, database-errors.ts), and the pool drops the client when it comes back.
-    client.on('error', () => {});
-    tickOnWrites(client, clock);
-  });
-  // An idle connection that the server closes (restart, failover, a dropped test database) is
-  // an 'error' on the pool, which would crash the process unheard: the pool discards that
-  // connection and the next query opens a new one.
-  pool.on('error', () => {});
+  const pool = createPool(connectionString, limits.poolSize, limits);
+  pool.on('connect', (client) => tickOnWrites(client, clock));
   const { log, observeQueries } = queryLog();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   setChangeClock(db, clock);

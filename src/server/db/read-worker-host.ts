@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
-import { openSqliteReader } from './database.ts';
+import { openPostgresReader, openSqliteReader } from './database.ts';
 import type { ReadReply, ReadWorkerData } from './read-workers.ts';
 import type { Database } from './types.ts';
 import { checkpointEvery } from './wal-checkpointer.ts';
@@ -12,15 +12,15 @@ export type WorkerRead = (db: Kysely<Database>, ...args: any[]) => Promise<unkno
 
 /**
  * Inside a read worker (read-workers.ts): opens the read-only connection and answers each
- * `{id, name, args}` with the named read's value, or what it threw. One read at a time, as
- * SQLite serves one connection.
+ * `{id, name, args}` with the named read's value, or what it threw. SQLite's connection serves
+ * one read at a time; PostgreSQL's pool several.
  */
 export function serveReads(reads: Record<string, WorkerRead>): void {
   const port = parentPort;
   if (!port) throw new Error('serveReads runs in a worker thread');
-  const { file, checkpointMs } = workerData as ReadWorkerData;
-  const db = openSqliteReader(file);
-  if (checkpointMs !== undefined) checkpointEvery(file, checkpointMs);
+  const { file, postgres, checkpointMs } = workerData as ReadWorkerData;
+  const db = postgres ? openPostgresReader(postgres.url, postgres.limits) : openSqliteReader(file!);
+  if (file && checkpointMs !== undefined) checkpointEvery(file, checkpointMs);
   port.on('message', async ({ id, name, args }: { id: number; name: string; args: unknown[] }) => {
     let reply: ReadReply;
     try {
@@ -28,10 +28,17 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
       if (!read) throw new Error(`no read named ${name}`);
       reply = { id, value: await read(db, ...args) };
     } catch (error) {
+      const driverCode = (error as { code?: unknown } | null)?.code;
       reply =
         error instanceof AppError
           ? { id, error: { message: error.message, code: error.code } }
-          : { id, error: { message: error instanceof Error ? error.message : String(error) } };
+          : {
+              id,
+              error: {
+                message: error instanceof Error ? error.message : String(error),
+                ...(typeof driverCode === 'string' ? { driverCode } : {}),
+              },
+            };
     }
     port.postMessage(reply);
   });

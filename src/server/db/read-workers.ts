@@ -1,9 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
+import type { PostgresLimits } from './database.ts';
 
 /**
  * Reads that cost milliseconds (a search over many matches) run on worker threads, each with a
- * read-only connection of its own to the SQLite file (WAL lets readers run beside the writer):
+ * read-only connection of its own to the SQLite file (WAL lets readers run beside the writer),
+ * or a small pool of its own on PostgreSQL:
  * the event loop never waits for them, so a task page or a bid is not queued behind another
  * visitor's search, and the second core serves too (issue 18, docs/decisions/018-read-workers.md).
  * The worker script names the reads it serves (read-worker-host.ts); each is the same function
@@ -24,12 +26,19 @@ interface Slot {
   jobs: Map<number, Job>;
 }
 
-/** What a worker answers to a read: its value, or what it threw. */
+/**
+ * What a worker answers to a read: its value, or what it threw: an AppError's code, or another
+ * error's own (a driver's, which says whether the database is unavailable: database-errors.ts).
+ */
 export type ReadReply =
-  { id: number; value: unknown } | { id: number; error: { message: string; code?: ErrorCode } };
+  | { id: number; value: unknown }
+  | { id: number; error: { message: string; code?: ErrorCode; driverCode?: string } };
 
 export interface ReadWorkerData {
-  file: string;
+  /** SQLite: the database file, opened read-only. */
+  file?: string | undefined;
+  /** PostgreSQL: the database, through a few connections of the worker's own. */
+  postgres?: { url: string; limits: PostgresLimits } | undefined;
   /**
    * WAL checkpoints every so many ms (wal-checkpointer.ts), handed over by the database
    * handle: one worker runs them, started at once, and another if it dies.
@@ -50,7 +59,7 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
     // A small young generation: the searches' index (decision 032) is built from 100,000
     // tasks' words, and V8 kept the room that churn grew into (about 100 MB more RSS).
     const worker = new Worker(script, {
-      workerData: { file: data.file, checkpointMs: checkpoints ? data.checkpointMs : undefined },
+      workerData: { ...data, checkpointMs: checkpoints ? data.checkpointMs : undefined },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const slot: Slot = { worker, jobs: new Map() };
@@ -60,8 +69,12 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
       if (!job) return;
       slot.jobs.delete(reply.id);
       if ('error' in reply) {
-        const { message, code } = reply.error;
-        job.reject(code ? new AppError(code, message) : new Error(message));
+        const { message, code, driverCode } = reply.error;
+        job.reject(
+          code
+            ? new AppError(code, message)
+            : Object.assign(new Error(message), driverCode ? { code: driverCode } : {}),
+        );
       } else job.resolve(reply.value);
     });
     // A worker that dies fails only the reads it had; the next read starts another.

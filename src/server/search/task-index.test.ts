@@ -60,6 +60,9 @@ const QUERIES = [
     (sort) => `q=job&sort=${sort}`,
   ),
   'q=lo&sort=bids&pageSize=4&page=2',
+  // A few matches, each order (the many-matches walk is q=job's and q=lo's).
+  ...['deadline', 'budget_asc', 'newest'].map((sort) => `q=bakery&sort=${sort}`),
+  'q=cafe&sort=budget_desc&status=all',
   'q=job&status=all',
   'q=nothingmatches',
   // Without words: every task, filtered and ordered.

@@ -73,6 +73,13 @@ const STATUS_CODES: Record<string, number> = { open: OPEN, assigned: 2, complete
 /** The slots a page needs in order: every page up to and including the one asked. */
 const wantedOf = (query: IndexQuery) => query.page * query.pageSize;
 
+/** The earliest deadline a search takes: today for open tasks, and its own lower bound. */
+const earliestOf = (query: IndexQuery) =>
+  Math.max(
+    query.status === 'open' ? dayNumber(query.today) : -Infinity,
+    query.deadlineFrom ? dayNumber(query.deadlineFrom) : -Infinity,
+  );
+
 /** "YYYY-MM-DD" → a number that orders as the date does. */
 const dayNumber = (day: string) => Number(day.slice(0, 10).replaceAll('-', '')) || 0;
 
@@ -183,6 +190,73 @@ function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: 
   return next;
 }
 
+type ColumnSort = Exclude<SearchSort, 'relevance'>;
+
+/** The columns an order compares; created_at (and id) break every tie, newest first. */
+type OrderKey = 'created' | 'deadline' | 'budget' | 'bids';
+
+/**
+ * Every slot in one answer order (the first answer first), kept as tasks come and change:
+ * a search of many matches walks it and stops once it has the page and the capped total.
+ */
+class SlotOrder {
+  slots = new Int32Array(1024);
+  length = 0;
+  readonly keys: readonly OrderKey[];
+  readonly compare: (a: number, b: number) => number;
+
+  constructor(keys: readonly OrderKey[], compare: (a: number, b: number) => number) {
+    this.keys = keys;
+    this.compare = compare;
+  }
+
+  /** Puts a slot in its place (its values set, every other slot's unchanged). */
+  insert(slot: number): void {
+    if (this.length === this.slots.length) this.slots = grow(this.slots, this.length + 1);
+    const at = this.position(slot);
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.length += 1;
+  }
+
+  /** Takes a slot out, before its values change. */
+  remove(slot: number): void {
+    let at = this.position(slot);
+    if (this.slots[at] !== slot) at = this.slots.subarray(0, this.length).indexOf(slot);
+    if (at < 0) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+
+  /** Every slot below `size`, sorted once (the end of a build). */
+  rebuild(size: number): void {
+    this.slots = grow(new Int32Array(0), size);
+    const slots = this.slots.subarray(0, size);
+    for (let slot = 0; slot < size; slot += 1) slots[slot] = slot;
+    slots.sort(this.compare);
+    this.length = size;
+  }
+
+  /** The first position whose slot does not come before `slot`. */
+  private position(slot: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.slots[middle]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/**
+ * Matches below this share of the tasks are few: sorted themselves. Above it, a search walks
+ * the slots (relevance: newest first) or an order, testing each for a match.
+ */
+const FEW_FOR_RELEVANCE = 1 / 32;
+const FEW_FOR_ORDER = 1 / 8;
+
 export class TaskIndex {
   private size = 0;
   private seqs = new Int32Array(1024);
@@ -215,11 +289,14 @@ export class TaskIndex {
   private readonly userCodes = new Map<string, number>();
   private bannedUsers = new Uint8Array(64);
   private liveCount = 0;
-  /**
-   * Every slot, oldest first (created_at, then id): a search without words, newest first,
-   * walks it down and stops at the cap. Tasks come newest, so one is usually added at the end.
-   */
-  private byAge = new Int32Array(1024);
+  /** Every slot in each column order, for searches with many matches (or no words). */
+  private readonly orders: Record<ColumnSort, SlotOrder> = {
+    newest: new SlotOrder(['created'], (a, b) => this.newerFirst(a, b)),
+    deadline: this.orderBy('deadline', 1),
+    budget_asc: this.orderBy('budget', 1),
+    budget_desc: this.orderBy('budget', -1),
+    bids: this.orderBy('bids', -1),
+  };
   private totalLength = 0;
   /** Per slot, the search that last marked it and the words it matched then. */
   private markedBy = new Int32Array(1024);
@@ -262,17 +339,24 @@ export class TaskIndex {
     this.ids[slot] = task.id;
     this.statuses[slot] = STATUS_CODES[task.status] ?? 0;
     this.categories[slot] = this.codeOf(this.categoryCodes, task.category);
-    this.budgets[slot] = task.budgetCents;
-    this.deadlines[slot] = dayNumber(task.deadline);
-    this.bids[slot] = task.bidsCount;
-    const created = Date.parse(task.createdAt);
-    const moved = isNew || this.created[slot] !== created;
-    this.created[slot] = created;
-    // While building, the order is made once at the end.
-    if (moved && !this.pending) {
-      if (!isNew) this.leaveAgeOrder(slot);
-      this.enterAgeOrder(slot);
-    }
+    const values: Record<OrderKey, number> = {
+      created: Date.parse(task.createdAt),
+      deadline: dayNumber(task.deadline),
+      budget: task.budgetCents,
+      bids: task.bidsCount,
+    };
+    // While building, the orders are made once at the end.
+    const moving = this.pending
+      ? []
+      : Object.values(this.orders).filter(
+          (order) => isNew || order.keys.some((key) => this.valueOf(key, slot) !== values[key]),
+        );
+    if (!isNew) for (const order of moving) order.remove(slot);
+    this.created[slot] = values.created;
+    this.deadlines[slot] = values.deadline;
+    this.budgets[slot] = values.budget;
+    this.bids[slot] = values.bids;
+    for (const order of moving) order.insert(slot);
     this.posters[slot] = this.codeOf(this.userCodes, task.userId);
     this.hidden[slot] = task.hidden ? 1 : 0;
     const text = textEntry(task.title, task.description);
@@ -305,9 +389,7 @@ export class TaskIndex {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    const byAge = this.byAge.subarray(0, this.size);
-    for (let slot = 0; slot < this.size; slot += 1) byAge[slot] = slot;
-    byAge.sort((a, b) => this.newerFirst(b, a));
+    for (const order of Object.values(this.orders)) order.rebuild(this.size);
     const sizes = new Int32Array(this.terms.length);
     for (let at = 0; at < this.forwardEnd; at += 1) sizes[this.forward[at]!]! += 1;
     this.postings.forEach((list, id) => list.resize(list.length + sizes[id]!));
@@ -347,33 +429,43 @@ export class TaskIndex {
         : (query.sort ?? (phrases.length ? 'relevance' : 'newest'));
     const matches = phrases.length ? this.match(phrases, sort === 'relevance') : undefined;
     const accept = this.filterOf(query);
-    const found: number[] = [];
-    // Relevance ranks the newest SEARCH_TOTAL_CAP matches (decision 012); the other orders
-    // are exact over every match, and their totals stop at the cap.
-    // Without words, newest first is a walk down the slots by age, in the answer's order.
-    const byAge = !matches && sort === 'newest';
-    const walk = matches ?? this.byAge;
-    const enough =
-      sort === 'relevance' || byAge ? Math.max(SEARCH_TOTAL_CAP + 1, wantedOf(query)) : Infinity;
-    for (let at = (matches?.length ?? this.size) - 1; at >= 0 && found.length < enough; at -= 1) {
-      const slot = walk[at]!;
-      if (accept(slot)) found.push(slot);
-    }
-    const total = Math.min(found.length, SEARCH_TOTAL_CAP);
-    const totalIsLowerBound = found.length > SEARCH_TOTAL_CAP;
     const first = (query.page - 1) * query.pageSize;
     const wanted = wantedOf(query);
+    // Relevance ranks the newest SEARCH_TOTAL_CAP matches (decision 012); the other orders
+    // are exact over every match, and their totals stop at the cap.
+    const enough = Math.max(SEARCH_TOTAL_CAP + 1, wanted);
+    const isMatch = this.matchTest(phrases.length);
+    const found: number[] = [];
     let ordered: number[];
     if (sort === 'relevance') {
+      // Newest first: down the matches (a few, sorted), or down every slot.
+      const few = matches!.length < this.size * FEW_FOR_RELEVANCE;
+      if (few) matches!.sort();
+      for (let at = (few ? matches!.length : this.size) - 1; at >= 0; at -= 1) {
+        const slot = few ? matches![at]! : at;
+        if ((few || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
+      }
       const candidates = found.slice(0, SEARCH_TOTAL_CAP);
       const score = this.score;
       candidates.sort((a, b) => score[b]! - score[a]! || this.newerFirst(a, b));
       ordered = candidates.slice(first, wanted);
-    } else if (byAge) {
-      ordered = found.slice(first, wanted);
+    } else if (matches && matches.length < this.size * FEW_FOR_ORDER) {
+      // A few matches: every one tested, the page picked from them.
+      for (const slot of matches) if (accept(slot)) found.push(slot);
+      ordered = this.topByOrder(found, this.orders[sort], wanted).slice(first, wanted);
     } else {
-      ordered = this.topByColumn(found, sort, wanted).slice(first, wanted);
+      // Many (or every task): down the order until the page and the capped total are known.
+      const { slots, length } = this.orders[sort];
+      // By deadline, the tasks past the first deadline a search takes are skipped at once.
+      const start = sort === 'deadline' ? this.firstByDeadline(earliestOf(query)) : 0;
+      for (let at = start; at < length; at += 1) {
+        const slot = slots[at]!;
+        if ((!matches || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
+      }
+      ordered = found.slice(first, wanted);
     }
+    const total = Math.min(found.length, SEARCH_TOTAL_CAP);
+    const totalIsLowerBound = found.length > SEARCH_TOTAL_CAP;
     return { ids: ordered.map((slot) => this.ids[slot]!), total, totalIsLowerBound };
   }
 
@@ -432,10 +524,50 @@ export class TaskIndex {
       }
       if (last) completed = touched;
     });
-    const found = touchedSlots.subarray(0, completed);
-    // One list is in slot order already; the terms of a prefix each are.
-    if (phrases.at(-1)!.length > 1) found.sort();
-    return found;
+    // In slot order when the last phrase is one list; the terms of a prefix each are.
+    return touchedSlots.subarray(0, completed);
+  }
+
+  /** Whether a slot held every phrase of the last search (its marks in `markedBy`, `matched`). */
+  private matchTest(phrases: number): (slot: number) => boolean {
+    const { markedBy, matched } = this;
+    const number = this.searchNumber;
+    const every = (1 << phrases) - 1;
+    return (slot) => markedBy[slot] === number && matched[slot] === every;
+  }
+
+  /** A column's order, ascending (1) or descending (-1), ties newest first. */
+  private orderBy(key: OrderKey, direction: 1 | -1): SlotOrder {
+    return new SlotOrder(
+      [key, 'created'],
+      (a, b) => direction * (this.valueOf(key, a) - this.valueOf(key, b)) || this.newerFirst(a, b),
+    );
+  }
+
+  /** The first position in the deadline order whose deadline is not before `day`. */
+  private firstByDeadline(day: number): number {
+    const { slots, length } = this.orders.deadline;
+    let low = 0;
+    let high = length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.deadlines[slots[middle]!]! < day) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private valueOf(key: OrderKey, slot: number): number {
+    switch (key) {
+      case 'created':
+        return this.created[slot]!;
+      case 'deadline':
+        return this.deadlines[slot]!;
+      case 'budget':
+        return this.budgets[slot]!;
+      case 'bids':
+        return this.bids[slot]!;
+    }
   }
 
   private filterOf(query: IndexQuery): (slot: number) => boolean {
@@ -477,10 +609,9 @@ export class TaskIndex {
     return idA < idB ? 1 : idA > idB ? -1 : 0;
   }
 
-  /** The first `count` of the slots in the sort's order (ties newest first, then by id). */
-  private topByColumn(slots: number[], sort: Exclude<SearchSort, 'relevance'>, count: number) {
-    const key = this.sortKey(sort);
-    const compare = (a: number, b: number) => key(a) - key(b) || this.newerFirst(a, b);
+  /** The first `count` of the slots in an order. */
+  private topByOrder(slots: number[], order: SlotOrder, count: number) {
+    const { compare } = order;
     if (count * 8 >= slots.length) return slots.sort(compare).slice(0, count);
     // A bounded, sorted buffer: most slots fail against its last one and cost one comparison.
     const best: number[] = [];
@@ -497,22 +628,6 @@ export class TaskIndex {
       if (best.length > count) best.pop();
     }
     return best;
-  }
-
-  /** Lower first. */
-  private sortKey(sort: Exclude<SearchSort, 'relevance'>): (slot: number) => number {
-    switch (sort) {
-      case 'newest':
-        return () => 0;
-      case 'deadline':
-        return (slot) => this.deadlines[slot]!;
-      case 'budget_asc':
-        return (slot) => this.budgets[slot]!;
-      case 'budget_desc':
-        return (slot) => -this.budgets[slot]!;
-      case 'bids':
-        return (slot) => -this.bids[slot]!;
-    }
   }
 
   // --- keeping it ---
@@ -623,35 +738,7 @@ export class TaskIndex {
     return code;
   }
 
-  /** The first position in `byAge` whose slot is not older than `slot`. */
-  private agePosition(slot: number): number {
-    let low = 0;
-    let high = this.size - 1;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.newerFirst(this.byAge[middle]!, slot) > 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  /** Puts a slot (its created_at set, the others in order) in its place by age. */
-  private enterAgeOrder(slot: number): void {
-    const end = this.size - 1;
-    const at =
-      end > 0 && this.newerFirst(this.byAge[end - 1]!, slot) < 0 ? this.agePosition(slot) : end;
-    this.byAge.copyWithin(at + 1, at, end);
-    this.byAge[at] = slot;
-  }
-
-  /** Takes a slot out of `byAge` (before its created_at changes), keeping the room at the end. */
-  private leaveAgeOrder(slot: number): void {
-    const at = this.byAge.indexOf(slot);
-    this.byAge.copyWithin(at, at + 1, this.size);
-  }
-
   private ensureRoom(size: number): void {
-    this.byAge = grow(this.byAge, size);
     this.seqs = grow(this.seqs, size);
     this.statuses = grow(this.statuses, size);
     this.categories = grow(this.categories, size);
