@@ -108,6 +108,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances losing their connectio
         ['PATCH', `/api/tasks/${taskId}/bids`, bidder],
         ['GET', '/api/notifications', poster],
         ['GET', '/api/me/offers', bidder],
+        // On the read worker's own pool (db/read-workers.ts): its lost connections say 503 too.
+        ['GET', '/api/tasks/search?q=bakery+lo&sort=bids', poster],
       ] as const;
       const outcomes: Outcome[] = [];
       let isLoading = true;

@@ -118,7 +118,15 @@ export class TaskIndexSync {
     return this.index;
   }
 
+  /**
+   * On one connection throughout: on PostgreSQL, a build that asked the pool for each page
+   * queued behind every search meanwhile (the engine's, slow) and never finished under load.
+   */
   private async build(db: Db): Promise<TaskIndex> {
+    return db.connection().execute((connection) => this.buildOn(connection));
+  }
+
+  private async buildOn(db: Db): Promise<TaskIndex> {
     const index = new TaskIndex();
     index.startBuilding();
     this.holes.clear();
@@ -162,8 +170,15 @@ export class TaskIndexSync {
     return index;
   }
 
-  /** The log's rows after the last one applied, and the holes, applied to the index. */
+  /**
+   * The log's rows after the last one applied, and the holes, applied to the index: their
+   * queries on one connection, as the build's.
+   */
   private async apply(db: Db, newest: number): Promise<void> {
+    await db.connection().execute((connection) => this.applyOn(connection, newest));
+  }
+
+  private async applyOn(db: Db, newest: number): Promise<void> {
     const index = this.index!;
     const holes = [...this.holes.keys()];
     const changes = await db
