@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { KEPT_CHANGES, SEARCHED_COLUMNS } from '../db/migrations/0016-search-index-changes.ts';
+import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 import { TaskIndex, type IndexedTask } from './task-index.ts';
 
@@ -43,6 +44,10 @@ interface TaskRow {
 
 /** A task's id and what a search reads of it (the columns whose changes are logged). */
 const COLUMNS = ['id', ...SEARCHED_COLUMNS] as const;
+
+/** PostgreSQL: `work` on one connection of the pool; SQLite has but one. */
+const onOneConnection = <T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> =>
+  isPostgres(db) ? db.connection().execute(work) : work(db);
 
 const isoOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
 
@@ -94,7 +99,11 @@ export class TaskIndexSync {
 
   /** Waits for the first build (tests, benches). */
   async built(db: Db): Promise<TaskIndex> {
-    return (await this.current(db)) ?? this.running!;
+    for (;;) {
+      const index = await this.current(db);
+      if (index) return index;
+      await this.running;
+    }
   }
 
   private async countIsSmall(db: Db): Promise<boolean> {
@@ -119,11 +128,12 @@ export class TaskIndexSync {
   }
 
   /**
-   * On one connection throughout: on PostgreSQL, a build that asked the pool for each page
+   * On PostgreSQL, on one connection throughout: a build that asked the pool for each page
    * queued behind every search meanwhile (the engine's, slow) and never finished under load.
+   * SQLite's one connection serves the searches between the pages.
    */
   private async build(db: Db): Promise<TaskIndex> {
-    return db.connection().execute((connection) => this.buildOn(connection));
+    return onOneConnection(db, (connection) => this.buildOn(connection));
   }
 
   private async buildOn(db: Db): Promise<TaskIndex> {
@@ -175,7 +185,7 @@ export class TaskIndexSync {
    * queries on one connection, as the build's.
    */
   private async apply(db: Db, newest: number): Promise<void> {
-    await db.connection().execute((connection) => this.applyOn(connection, newest));
+    await onOneConnection(db, (connection) => this.applyOn(connection, newest));
   }
 
   private async applyOn(db: Db, newest: number): Promise<void> {

@@ -180,6 +180,20 @@ function textEntry(title: string, description: string): TextEntry {
   };
 }
 
+/** Two FNV-1a hashes (different seeds and primes) of a task's title and description. */
+function textHashes(title: string, description: string): [number, number] {
+  let first = 0x811c9dc5;
+  let second = 0x01000193;
+  for (const text of [title, '\u0000', description]) {
+    for (let at = 0; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      first = Math.imul(first ^ code, 0x01000193);
+      second = Math.imul(second ^ code, 0x5bd1e995);
+    }
+  }
+  return [first | 0, second | 0];
+}
+
 /** Growable typed columns, one value per slot. */
 function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: number): T {
   if (size <= array.length) return array;
@@ -271,6 +285,9 @@ export class TaskIndex {
   private live = new Uint8Array(1024);
   private hidden = new Uint8Array(1024);
   private lengths = new Int32Array(1024);
+  /** Two 32-bit hashes of each slot's title and description (textHashes). */
+  private hashA = new Int32Array(1024);
+  private hashB = new Int32Array(1024);
   private ids: string[] = [];
   /** Each slot's terms (ids into `terms`), to take it out of their postings when it changes. */
   private forward = new Int32Array(4096);
@@ -359,6 +376,13 @@ export class TaskIndex {
     for (const order of moving) order.insert(slot);
     this.posters[slot] = this.codeOf(this.userCodes, task.userId);
     this.hidden[slot] = task.hidden ? 1 : 0;
+    // Most changes are bids: a text whose hashes are the same is not split and stemmed again.
+    const [first, second] = textHashes(task.title, task.description);
+    if (this.termsCount[slot] !== 0 && this.hashA[slot] === first && this.hashB[slot] === second) {
+      return true;
+    }
+    this.hashA[slot] = first;
+    this.hashB[slot] = second;
     const text = textEntry(task.title, task.description);
     if (!this.hasText(slot, text)) {
       this.unindexText(slot);
@@ -739,6 +763,8 @@ export class TaskIndex {
   }
 
   private ensureRoom(size: number): void {
+    this.hashA = grow(this.hashA, size);
+    this.hashB = grow(this.hashB, size);
     this.seqs = grow(this.seqs, size);
     this.statuses = grow(this.statuses, size);
     this.categories = grow(this.categories, size);
