@@ -22,6 +22,8 @@ const BUILD_PAGE = 1_000;
 const AWAIT_BUILD_UP_TO = 5_000;
 const FETCH_CHUNK = 500;
 const HOLE_MS = 60_000;
+const KEEP_UP_MS = 50;
+const KEEP_UP_FOR_MS = 5_000;
 /** Holes looked for around the log's end when the index is built (transactions under way). */
 const BUILD_WINDOW = 1_000;
 /** More holes than this: something is badly behind; the index is built again. */
@@ -74,12 +76,15 @@ export class TaskIndexSync {
   private readonly holes = new Map<number, number>();
   private running: Promise<TaskIndex> | undefined;
   private isSmall: boolean | undefined;
+  private lastSearchAt = 0;
+  private keepingUp: ReturnType<typeof setInterval> | undefined;
 
   /**
    * The index as of now, brought up to date; undefined while it is first built (in the
    * background: the searches meanwhile are the database's). One update at a time.
    */
   async current(db: Db): Promise<TaskIndex | undefined> {
+    this.keepUp(db);
     if (!this.index) {
       const building = (this.running ??= this.build(db).finally(() => {
         this.running = undefined;
@@ -95,6 +100,28 @@ export class TaskIndexSync {
       this.running = undefined;
     });
     return this.running;
+  }
+
+  /**
+   * While searches come, the log is read every KEEP_UP_MS between them too: a search after a
+   * burst of writes (a thousand bids) finds them applied instead of applying them itself.
+   * It stops KEEP_UP_FOR_MS after the last search.
+   */
+  private keepUp(db: Db): void {
+    this.lastSearchAt = Date.now();
+    this.keepingUp ??= setInterval(() => {
+      if (Date.now() - this.lastSearchAt > KEEP_UP_FOR_MS) {
+        clearInterval(this.keepingUp);
+        this.keepingUp = undefined;
+      } else if (this.index && !this.running) {
+        this.running = this.bringUpToDate(db).finally(() => {
+          this.running = undefined;
+        });
+        // A failed read is tried again by the next round or search.
+        this.running.catch(() => undefined);
+      }
+    }, KEEP_UP_MS);
+    this.keepingUp.unref();
   }
 
   /** Waits for the first build (tests, benches). */

@@ -124,6 +124,16 @@ describe('the index follows the tasks', () => {
     expect(await find('wombat')).toEqual([]);
   });
 
+  it('reads the log between searches while searches come, not only in a search', async () => {
+    const index = await taskIndexOf(t.db).built(t.db);
+    const taskId = await postTask(t, poster, { title: 'Okapi poster' });
+    // No search after the post: the index applies it on its own.
+    const cut = { seq: Number.MAX_SAFE_INTEGER, today: new Date().toISOString().slice(0, 10) };
+    await expect
+      .poll(() => index.search(indexQueryOf(parse('q=okapi'), cut)).ids, { timeout: 3000 })
+      .toEqual([taskId]);
+  });
+
   it('orders newest first by created_at even when a task is out of its posting order', async () => {
     const [older, middle, newer] = [
       await postTask(t, poster, { title: 'Ibex sketch one' }),
