@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageEvent, NotificationEvent } from '../../shared/live-events.ts';
@@ -9,18 +6,11 @@ import {
   type EventStreamClient,
   type StreamEvent,
 } from '../../../tests/support/event-stream.ts';
-import {
-  signUpOverHttp,
-  startServer,
-  type ServerProcess,
-} from '../../../tests/support/server-process.ts';
+import { callOverHttp, createInstances, type Instances } from '../../../tests/support/instances.ts';
+import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
 import { validOffer } from '../../../tests/support/marketplace.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
-import {
-  createTestDatabase,
-  TEST_ENGINE,
-  type TestDatabase,
-} from '../../../tests/support/test-database.ts';
+import { TEST_ENGINE } from '../../../tests/support/test-database.ts';
 
 /**
  * Issue 10's proof across instances: two server processes on one PostgreSQL database. A user
@@ -33,46 +23,23 @@ const SLOW = 120_000;
 const SECRET = 'two-instances-secret-0123456789-abcdefghij';
 const WITHIN_A_SECOND = 1_000;
 
-let database: TestDatabase;
+let instances: Instances;
 let a: ServerProcess;
 let b: ServerProcess;
-const dataDirs: string[] = [];
 
 /** The test database's URL with an application_name, so a test can find the instance's backends. */
 function urlFor(name: string): string {
-  const url = new URL(database.databaseUrl!);
+  const url = new URL(instances.database.databaseUrl!);
   url.searchParams.set('application_name', name);
   return url.toString();
 }
 
-async function start(name: string): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-instance-'));
-  dataDirs.push(dataDir);
-  return startServer({
-    dataDir,
-    env: {
-      DATABASE_URL: urlFor(name),
-      BETTER_AUTH_SECRET: SECRET,
-      EVENTS_HEARTBEAT_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
+const start = (name: string) => instances.start({ DATABASE_URL: urlFor(name) });
 
 /** A JSON request through one instance, as its own pages send it. */
-async function api(
-  server: ServerProcess,
-  method: string,
-  url: string,
-  cookie: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { origin: server.origin, cookie, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+async function api(...args: Parameters<typeof callOverHttp>) {
+  const answer = await callOverHttp(...args);
+  return { status: answer.status, body: answer.body ?? {} };
 }
 
 /** The backends of instance A, from an administrator's connection. */
@@ -88,16 +55,17 @@ const named = (name: string) => (event: StreamEvent) => event.event === name;
 
 describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
+    instances = await createInstances({
+      BETTER_AUTH_SECRET: SECRET,
+      EVENTS_HEARTBEAT_SECONDS: '1',
+    });
     // One after the other: the first brings the fresh database's schema up to date.
     a = await start('tasklane-a');
     b = await start('tasklane-b');
   }, SLOW);
 
   afterAll(async () => {
-    await Promise.all([a, b].map((server) => server?.kill('SIGKILL')));
-    await database?.drop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await instances?.close();
   }, SLOW);
 
   it(

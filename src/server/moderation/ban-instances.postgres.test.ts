@@ -1,20 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import {
+  callOverHttp as call,
+  createInstances,
+  type Instances,
+} from '../../../tests/support/instances.ts';
+import {
   SIGN_UP_PASSWORD,
   signUpOverHttp,
-  startServer,
   type ServerProcess,
 } from '../../../tests/support/server-process.ts';
-import {
-  createTestDatabase,
-  TEST_ENGINE,
-  type TestDatabase,
-} from '../../../tests/support/test-database.ts';
+import { TEST_ENGINE } from '../../../tests/support/test-database.ts';
 
 /**
  * Issue 20's proof across instances: an admin bans, through instance A, a user signed in on
@@ -25,47 +22,9 @@ const SLOW = 120_000;
 const SECRET = 'ban-instances-secret-0123456789-abcdefghijk';
 const CACHE_SECONDS = 2;
 
-let database: TestDatabase;
+let instances: Instances;
 let a: ServerProcess;
 let b: ServerProcess;
-const dataDirs: string[] = [];
-
-async function start(): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-ban-'));
-  dataDirs.push(dataDir);
-  return startServer({
-    dataDir,
-    env: {
-      DATABASE_URL: database.databaseUrl!,
-      BETTER_AUTH_SECRET: SECRET,
-      SESSION_CACHE_SECONDS: String(CACHE_SECONDS),
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-async function call(
-  server: ServerProcess,
-  method: string,
-  url: string,
-  cookie = '',
-  body?: unknown,
-) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      origin: server.origin,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
-  };
-}
 
 async function userOf(server: ServerProcess, cookie: string) {
   const session = await call(server, 'GET', '/api/auth/get-session', cookie);
@@ -74,15 +33,17 @@ async function userOf(server: ServerProcess, cookie: string) {
 
 describe.runIf(TEST_ENGINE === 'postgres')('a ban across two instances on one PostgreSQL', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await start();
-    b = await start();
+    instances = await createInstances({
+      BETTER_AUTH_SECRET: SECRET,
+      SESSION_CACHE_SECONDS: String(CACHE_SECONDS),
+    });
+    // One after the other: the first brings the fresh database's schema up to date.
+    a = await instances.start();
+    b = await instances.start();
   }, SLOW);
 
   afterAll(async () => {
-    await Promise.all([a, b].map((server) => server?.kill('SIGKILL')));
-    await database?.drop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await instances?.close();
   }, SLOW);
 
   it(
@@ -90,7 +51,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('a ban across two instances on one Po
     async () => {
       const adminCookie = await signUpOverHttp(a, { name: 'Ada Admin' });
       const admin = await userOf(a, adminCookie);
-      const client = new pg.Client({ connectionString: database.databaseUrl! });
+      const client = new pg.Client({ connectionString: instances.database.databaseUrl! });
       await client.connect();
       try {
         await client.query(`update "user" set role = 'admin' where id = $1`, [admin.id]);

@@ -156,13 +156,6 @@ async function openPayment(
   return { payment, title: task?.title ?? 'a task' };
 }
 
-/**
- * Whether a refused card ends the payment. The test provider's charge is one attempt; a Stripe
- * PaymentIntent stays open after a decline, for the poster to try another card on it, so the
- * payment stays processing: marking it failed would lose a later success on the same intent.
- */
-const declineEnds = (provider: PaymentProvider) => !provider.startPayment;
-
 /** The provider's answer on a payment: hired (its receipt), refused (402) or not yet (409). */
 async function finishPayment(
   { db, provider }: PaymentsDeps,
@@ -171,7 +164,7 @@ async function finishPayment(
 ): Promise<Paid> {
   if (state === 'pending') throw new AppError('conflict', PAYMENT_MESSAGES.notConfirmed);
   if (!state.ok) {
-    if (declineEnds(provider)) await markFailed(db, payment.id, state.failure);
+    if (provider.declineEndsPayment) await markFailed(db, payment.id, state.failure);
     throw new AppError('payment_required', FAILURE_MESSAGES[state.failure]);
   }
   await applyCharge(db, payment, state.ref);
@@ -379,7 +372,7 @@ export async function reconcilePayments(
     if (!payment || payment.status !== 'processing') continue;
     const state = await provider.findCharge(id, payment.providerRef);
     const declined = state && state !== 'pending' && !state.ok ? state.failure : undefined;
-    if (state === 'pending' || (declined && !declineEnds(provider))) {
+    if (state === 'pending' || (declined && !provider.declineEndsPayment)) {
       // Confirmed by nobody for an hour (or only declined): the poster left the checkout.
       // Nothing was charged; the intent is cancelled first, so no card can be charged on it
       // later (a cancel refused because it just succeeded leaves it to the next round).

@@ -63,6 +63,12 @@ export interface PayoutConnection {
 
 export interface PaymentProvider {
   readonly mode: 'test' | 'stripe';
+  /**
+   * Whether a refused card ends the payment. The test provider's charge is one attempt; a
+   * Stripe PaymentIntent stays open after a decline, for the poster to try another card on it,
+   * so the payment stays processing: marking it failed would lose a later success on it.
+   */
+  readonly declineEndsPayment: boolean;
   /** The test provider: charges the card now. */
   charge?(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Stripe: a payment for the browser to confirm; its reference and client secret. */

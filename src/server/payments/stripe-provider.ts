@@ -55,6 +55,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
   return {
     mode: 'stripe',
+    declineEndsPayment: false,
     async startPayment(request) {
       const intent = await stripe.paymentIntents.create(
         {

@@ -63,6 +63,7 @@ export function createTestProvider(db: Db): TestProvider {
 
   return {
     mode: 'test',
+    declineEndsPayment: true,
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const number = request.card.number;
       const failure = number in CARD_OUTCOMES ? CARD_OUTCOMES[number]! : 'declined';

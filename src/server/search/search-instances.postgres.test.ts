@@ -1,16 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskSearchResult } from '../../shared/search.ts';
-import {
-  signUpOverHttp,
-  startServer,
-  type ServerProcess,
-} from '../../../tests/support/server-process.ts';
+import { callOverHttp, createInstances, type Instances } from '../../../tests/support/instances.ts';
+import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
 import { validOffer } from '../../../tests/support/marketplace.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 
 /**
  * Issue 18's index in memory across instances (decision 032): two server processes on one
@@ -20,20 +13,11 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 const SLOW = 120_000;
 const SECRET = 'search-instances-secret-0123456789-abcdefgh';
 
-let database: TestDatabase;
+let instances: Instances;
 let a: ServerProcess;
 let b: ServerProcess;
-const dataDirs: string[] = [];
 
-async function start(): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-search-'));
-  dataDirs.push(dataDir);
-  return startServer({
-    dataDir,
-    env: { DATABASE_URL: database.databaseUrl!, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'warn' },
-  });
-}
-
+/** A write through one instance, answered 2xx: its body. */
 async function send(
   server: ServerProcess,
   method: string,
@@ -41,21 +25,9 @@ async function send(
   cookie: string,
   body?: unknown,
 ) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      origin: server.origin,
-      cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = {
-    status: response.status,
-    body: (await response.json()) as Record<string, unknown>,
-  };
+  const answer = await callOverHttp(server, method, url, cookie, body);
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-  return answer.body;
+  return answer.body!;
 }
 
 async function search(server: ServerProcess, query: string): Promise<string[]> {
@@ -74,14 +46,12 @@ async function eventually(server: ServerProcess, query: string, titles: string[]
 
 describe('searches on two instances of one PostgreSQL', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    [a, b] = await Promise.all([start(), start()]);
+    instances = await createInstances({ BETTER_AUTH_SECRET: SECRET });
+    [a, b] = await Promise.all([instances.start(), instances.start()]);
   }, SLOW);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.drop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await instances?.close();
   }, SLOW);
 
   it(
