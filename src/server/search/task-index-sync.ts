@@ -51,6 +51,8 @@ const COLUMNS = ['id', ...SEARCHED_COLUMNS] as const;
 const onOneConnection = <T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> =>
   isPostgres(db) ? db.connection().execute(work) : work(db);
 
+const ignore = () => undefined;
+
 const isoOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
 
 function toIndexed(row: TaskRow): IndexedTask {
@@ -75,6 +77,7 @@ export class TaskIndexSync {
   private lastId = 0;
   private readonly holes = new Map<number, number>();
   private running: Promise<TaskIndex> | undefined;
+  private queued: Promise<TaskIndex> | undefined;
   private isSmall: boolean | undefined;
   private lastSearchAt = 0;
   private keepingUp: ReturnType<typeof setInterval> | undefined;
@@ -91,15 +94,33 @@ export class TaskIndexSync {
       }));
       // A few thousand tasks take milliseconds: waited for, so every search is the index's.
       this.isSmall ??= await this.countIsSmall(db);
-      if (this.isSmall) return building;
-      // The engine answers meanwhile; a build that fails is started again by the next search.
-      building.catch(() => undefined);
-      return undefined;
+      if (!this.isSmall) {
+        // The engine answers meanwhile; a build that fails is started again by the next search.
+        building.catch(ignore);
+        return undefined;
+      }
+      await building;
     }
-    this.running ??= this.bringUpToDate(db).finally(() => {
-      this.running = undefined;
+    return this.update(db);
+  }
+
+  /**
+   * The index with every change committed before this call. An update under way may have read
+   * the log before the caller's own write: the caller waits for the next one, which everyone
+   * who comes meanwhile shares.
+   */
+  private update(db: Db): Promise<TaskIndex> {
+    if (!this.running) {
+      this.running = this.bringUpToDate(db).finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running.then(ignore, ignore).then(() => {
+      this.queued = undefined;
+      return this.update(db);
     });
-    return this.running;
+    return this.queued;
   }
 
   /**
@@ -114,11 +135,8 @@ export class TaskIndexSync {
         clearInterval(this.keepingUp);
         this.keepingUp = undefined;
       } else if (this.index && !this.running) {
-        this.running = this.bringUpToDate(db).finally(() => {
-          this.running = undefined;
-        });
         // A failed read is tried again by the next round or search.
-        this.running.catch(() => undefined);
+        this.update(db).catch(ignore);
       }
     }, KEEP_UP_MS);
     this.keepingUp.unref();
