@@ -1,20 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  signUpOverHttp,
-  startServer,
-  type ServerProcess,
-} from '../../../tests/support/server-process.ts';
+import { createInstances, type Instances } from '../../../tests/support/instances.ts';
+import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
-import {
-  createTestDatabase,
-  TEST_ENGINE,
-  type TestDatabase,
-} from '../../../tests/support/test-database.ts';
+import { TEST_ENGINE } from '../../../tests/support/test-database.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../http-errors.ts';
 
 /**
@@ -30,20 +20,8 @@ const CUTS = 3;
 /** Room for a loaded machine: each instance reopens its connections within a second or so. */
 const RECOVERY_MS = 20_000;
 
-let database: TestDatabase;
+let instances: Instances;
 const servers: ServerProcess[] = [];
-const dataDirs: string[] = [];
-
-async function start(): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-cut-'));
-  dataDirs.push(dataDir);
-  const server = await startServer({
-    dataDir,
-    env: { DATABASE_URL: database.databaseUrl, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'error' },
-  });
-  servers.push(server);
-  return server;
-}
 
 interface Outcome {
   status: number | 'socket error';
@@ -75,19 +53,17 @@ async function cutEveryConnection(admin: pg.Client): Promise<number> {
 describe.runIf(TEST_ENGINE === 'postgres')('two instances losing their connections', () => {
   let admin: pg.Client;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    instances = await createInstances({ BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'error' });
     // One after the other: the first brings the fresh database's schema up to date.
-    await start();
-    await start();
-    admin = new pg.Client({ connectionString: database.databaseUrl });
+    servers.push(await instances.start());
+    servers.push(await instances.start());
+    admin = new pg.Client({ connectionString: instances.database.databaseUrl });
     await admin.connect();
   }, SLOW);
 
   afterAll(async () => {
     await admin?.end().catch(() => {});
-    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
-    await database?.drop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await instances?.close();
   }, SLOW);
 
   it(

@@ -314,6 +314,7 @@ export class TaskIndex {
     budget_desc: this.orderBy('budget', -1),
     bids: this.orderBy('bids', -1),
   };
+  private readonly orderList = Object.values(this.orders);
   private totalLength = 0;
   /** Per slot, the search that last marked it and the words it matched then. */
   private markedBy = new Int32Array(1024);
@@ -365,7 +366,7 @@ export class TaskIndex {
     // While building, the orders are made once at the end.
     const moving = this.pending
       ? []
-      : Object.values(this.orders).filter(
+      : this.orderList.filter(
           (order) => isNew || order.keys.some((key) => this.valueOf(key, slot) !== values[key]),
         );
     if (!isNew) for (const order of moving) order.remove(slot);
@@ -413,7 +414,7 @@ export class TaskIndex {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    for (const order of Object.values(this.orders)) order.rebuild(this.size);
+    for (const order of this.orderList) order.rebuild(this.size);
     const sizes = new Int32Array(this.terms.length);
     for (let at = 0; at < this.forwardEnd; at += 1) sizes[this.forward[at]!]! += 1;
     this.postings.forEach((list, id) => list.resize(list.length + sizes[id]!));
