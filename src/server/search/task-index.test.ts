@@ -34,6 +34,9 @@ beforeAll(async () => {
     });
     for (const bidder of bidders.slice(0, n % 4)) await makeOffer(t, bidder, taskId);
   }
+  // A word in two tasks of 38: a few matches, which a search tests one by one.
+  await postTask(t, poster, { title: 'Quince jam label', budget: 40 });
+  await postTask(t, poster, { title: 'Quince orchard logo', category: 'Writing', budget: 90 });
 });
 afterAll(async () => t?.close());
 
@@ -61,6 +64,9 @@ const QUERIES = [
   ),
   'q=lo&sort=bids&pageSize=4&page=2',
   // A few matches, each order (the many-matches walk is q=job's and q=lo's).
+  ...['deadline', 'budget_asc', 'budget_desc', 'newest', 'bids'].map(
+    (sort) => `q=quince&sort=${sort}`,
+  ),
   ...['deadline', 'budget_asc', 'newest'].map((sort) => `q=bakery&sort=${sort}`),
   'q=cafe&sort=budget_desc&status=all',
   'q=job&status=all',
