@@ -99,7 +99,15 @@ export async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
   });
   const firstAnswerMs = await waitUntilAnswering(`${baseUrl}/api/tasks?limit=1`, child, startedAt);
   const cpuSeconds = child.process.pid ? readCpuSeconds(child.process.pid) : undefined;
-  return { child, firstAnswerMs, cpuMs: cpuSeconds === undefined ? undefined : cpuSeconds * 1000 };
+  // Loads start when the server says it is ready (its search index built), as a load
+  // balancer's traffic would.
+  const readyMs = await waitUntilAnswering(`${baseUrl}/api/ready`, child, startedAt, {}, 120_000);
+  return {
+    child,
+    firstAnswerMs,
+    readyMs,
+    cpuMs: cpuSeconds === undefined ? undefined : cpuSeconds * 1000,
+  };
 }
 
 export async function captureAnswer(baseUrl: string, route: Route): Promise<BareAnswer> {

@@ -121,6 +121,8 @@ export interface MixResult {
   searchesBesideTasks: MeasuredLoad;
   /** Each kind of search, one request at a time over HTTP: p99 over different queries. */
   oneAtATime: { kind: string; p50Ms: number; p99Ms: number; maxMs: number }[];
+  /** From the server's start until GET /api/ready said 200 (its search index built). */
+  readyMs: number;
   /** The server's peak resident memory over the mix, and at its end. */
   peakRssMb: number | undefined;
   rssAfterMixMb: number | undefined;
@@ -308,6 +310,7 @@ export async function runMixBench(
     taskWhileSearching.serverCpuMicros = undefined;
     return {
       taskIdCount: taskPaths.length,
+      readyMs: server.readyMs,
       mix,
       bareMix,
       searches: searchesAlone,

@@ -303,6 +303,9 @@ function printMixReport(engine: Engine, mix: MixResult): void {
     `Real traffic at ${formatInt(SEARCH_TASK_COUNT)} tasks (issue 18): ${name}, ${CONNECTIONS} ` +
       `connections; every request drawn at random (${formatInt(mix.taskIdCount)} task ids, thousands of searches, bids all along)`,
   );
+  console.log(
+    `The server was ready (GET /api/ready: its search index built) ${(mix.readyMs / 1000).toFixed(1)} s after it started; the loads began then.`,
+  );
   console.log('');
   const row = (label: string, load: MeasuredLoad, bare?: MeasuredLoad) => [
     label,

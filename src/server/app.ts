@@ -18,6 +18,7 @@ import { grantAdminEmails } from './moderation/admins.ts';
 import type { Config } from './config.ts';
 import { sqliteFileOf, type DatabaseHandle, type Engine } from './db/database.ts';
 import { createReadWorkers } from './db/read-workers.ts';
+import { taskIndexOf } from './search/search.store.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
@@ -61,6 +62,11 @@ export interface AppDeps {
   poolUse?: DatabaseHandle['poolUse'] | undefined;
   /** SQLite: lets the first read worker take over the handle's WAL checkpoints. */
   handOverCheckpoints?: DatabaseHandle['handOverCheckpoints'] | undefined;
+  /**
+   * The server (serve.ts), not a test's app: what the first requests would build is built as
+   * it starts (the search index in memory).
+   */
+  warmUp?: boolean;
 }
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
@@ -223,7 +229,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       }
     : undefined;
-  await app.register(observabilityRoutes, { db: deps.db, metrics });
   // Searches on read workers (db/read-workers.ts), each with its own connection or pool.
   const readers =
     config.readWorkers > 0
@@ -234,8 +239,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             : // The first worker checkpoints the WAL too: one thread less (decision 033).
               { file: sqliteFileOf(config.dataDir), checkpointMs: deps.handOverCheckpoints?.() },
           config.readWorkers,
+          // The index in memory is built as the server starts, not on the first search.
+          deps.warmUp && config.searchIndex === 'memory' ? 'buildSearchIndex' : undefined,
         )
       : undefined;
+  // Not ready (GET /api/ready) until the index is built, or its build has failed (a search
+  // starts it again): a load balancer sends no traffic that the engine would answer slowly.
+  let isWarmingUp = false;
+  if (deps.warmUp && config.searchIndex === 'memory') {
+    isWarmingUp = true;
+    // Inline, on the app's own connection.
+    const built = readers?.warmedUp ?? taskIndexOf(deps.db).built(deps.db);
+    void built
+      .catch(() => undefined)
+      .finally(() => {
+        isWarmingUp = false;
+      });
+  }
+  await app.register(observabilityRoutes, {
+    db: deps.db,
+    metrics,
+    isWarmingUp: () => isWarmingUp,
+  });
   app.addHook('onClose', async () => readers?.close());
   await app.register(searchRoutes, {
     auth,

@@ -15,6 +15,7 @@ const app = await buildApp({
   observeQueries,
   poolUse,
   handOverCheckpoints,
+  warmUp: true,
   authSecret: loadAuthSecret(config.authSecret, config.dataDir),
   clientDir: config.clientDir ?? DEFAULT_CLIENT_DIR,
 });

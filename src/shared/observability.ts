@@ -10,4 +10,5 @@ export const readySchema = z.object({
 export const NOT_READY_DATABASE = 'The database does not answer.';
 export const NOT_READY_MIGRATIONS = 'The database schema is not up to date.';
 export const NOT_READY_STOPPING = 'This instance is shutting down.';
+export const NOT_READY_WARMING_UP = 'This instance is still building its search index.';
 export const METRICS_TOKEN_REQUIRED = 'A valid metrics token is required.';

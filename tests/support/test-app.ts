@@ -34,6 +34,10 @@ export async function createTestApp(
      * after every test file; false only for a file that writes broken books on purpose.
      */
     checkBooks?: boolean;
+    /** The app warms up as the server does (app.ts AppDeps.warmUp): its search index built. */
+    warmUp?: boolean;
+    /** Runs on the migrated database before the app is built (to hold a lock, say). */
+    beforeApp?: (database: DatabaseHandle) => Promise<void>;
   } = {},
 ) {
   const testDb: TestDatabase = await createTestDatabase();
@@ -54,6 +58,7 @@ export async function createTestApp(
     ...env,
   });
   const database: DatabaseHandle = await openDatabase(config);
+  await options.beforeApp?.(database);
   const app = await buildApp({
     config,
     db: database.db,
@@ -62,6 +67,7 @@ export async function createTestApp(
     poolUse: database.poolUse,
     authSecret: TEST_SECRET,
     clientDir: options.clientDir,
+    warmUp: options.warmUp,
   });
   await app.ready();
   let userCount = 0;

@@ -3,11 +3,20 @@ import { sql } from 'kysely';
 import { serveReads } from '../../src/server/db/read-worker-host.ts';
 import { AppError } from '../../src/server/errors.ts';
 
+/** Set by the warm-up read, which read-workers.ts sends each worker as it starts. */
+let warmedAt: number | undefined;
+
 /**
  * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
- * refusal and a count.
+ * refusal, a count, and a warm-up with the read that tells whether it ran.
  */
 serveReads({
+  async warmUp() {
+    warmedAt = Date.now();
+  },
+  async warmedAt() {
+    return { threadId, warmedAt };
+  },
   async busyFor(_db, ms: number) {
     const until = Date.now() + ms;
     while (Date.now() < until) {

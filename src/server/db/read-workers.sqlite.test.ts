@@ -47,6 +47,23 @@ describe('read workers', () => {
     await expect(readers.run('no-such-read', [])).rejects.toThrow('no read named no-such-read');
   });
 
+  it('all start at once when they have a warm-up, and each runs it before any read', async () => {
+    const script = new URL('../../../tests/support/test-read-worker.ts', import.meta.url);
+    const warmed = createReadWorkers(script, { file: sqliteFileOf(t.config.dataDir) }, 2, 'warmUp');
+    try {
+      await warmed.warmedUp;
+      const answers = await Promise.all([
+        warmed.run<{ threadId: number; warmedAt?: number }>('warmedAt', []),
+        warmed.run<{ threadId: number; warmedAt?: number }>('warmedAt', []),
+      ]);
+      // Two workers, each warmed up before its first read.
+      expect(new Set(answers.map((answer) => answer.threadId)).size).toBe(2);
+      expect(answers.every((answer) => answer.warmedAt !== undefined)).toBe(true);
+    } finally {
+      await warmed.close();
+    }
+  });
+
   it('run a second read on another worker while the first is busy', async () => {
     const threads = await Promise.all([
       readers.run<number>('busyFor', [200]),

@@ -13,6 +13,8 @@ import type { PostgresLimits } from './database.ts';
  */
 export interface ReadWorkers {
   run<T>(name: string, args: unknown[]): Promise<T>;
+  /** Settles once the first workers' warm-up reads have, whether they succeeded or not. */
+  warmedUp: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,11 +50,22 @@ export interface ReadWorkerData {
 
 const YOUNG_GENERATION_MB = 4;
 
-export function createReadWorkers(script: URL, data: ReadWorkerData, count: number): ReadWorkers {
+/**
+ * `warmUp` names a read that each worker runs as soon as it starts, its answer unused (the
+ * search index's build): all `count` workers then start at once, not with the first reads.
+ */
+export function createReadWorkers(
+  script: URL,
+  data: ReadWorkerData,
+  count: number,
+  warmUp?: string,
+): ReadWorkers {
   const slots: Slot[] = [];
   let nextId = 1;
   let isClosed = false;
   let checkpointing: Slot | undefined;
+
+  const warmUps: Promise<unknown>[] = [];
 
   const start = (): Slot => {
     const checkpoints = data.checkpointMs !== undefined && !checkpointing;
@@ -92,7 +105,17 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
     worker.on('exit', (code) => fail(new Error(`read worker exited (${code})`)));
     worker.unref();
     slots.push(slot);
+    // A failed warm-up costs nothing: the first read that needs it does it again.
+    if (warmUp) warmUps.push(send(slot, warmUp, []).catch(() => undefined));
     return slot;
+  };
+
+  const send = <T>(slot: Slot, name: string, args: unknown[]) => {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      slot.jobs.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      slot.worker.postMessage({ id, name, args });
+    });
   };
 
   /** The worker with the fewest reads in hand, starting one while there are fewer than `count`. */
@@ -103,17 +126,14 @@ export function createReadWorkers(script: URL, data: ReadWorkerData, count: numb
     return best;
   };
 
-  if (data.checkpointMs !== undefined) start();
+  if (warmUp) for (let started = 0; started < count; started += 1) start();
+  else if (data.checkpointMs !== undefined) start();
 
   return {
+    warmedUp: Promise.all(warmUps).then(() => undefined),
     run<T>(name: string, args: unknown[]) {
       if (isClosed) return Promise.reject(new Error('read workers are closed'));
-      const slot = pick();
-      const id = nextId++;
-      return new Promise<T>((resolve, reject) => {
-        slot.jobs.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        slot.worker.postMessage({ id, name, args });
-      });
+      return send<T>(pick(), name, args);
     },
     async close() {
       isClosed = true;

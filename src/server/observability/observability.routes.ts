@@ -7,6 +7,7 @@ import {
   NOT_READY_DATABASE,
   NOT_READY_MIGRATIONS,
   NOT_READY_STOPPING,
+  NOT_READY_WARMING_UP,
   readySchema,
 } from '../../shared/observability.ts';
 import { MIGRATIONS } from '../db/migrations/index.ts';
@@ -22,14 +23,19 @@ interface Options {
   db: Kysely<Database>;
   /** GET /metrics, with the token it needs; absent, there is no /metrics. */
   metrics?: { registry: Registry; token: string } | undefined;
+  /** While the instance builds what its first requests need (app.ts warm-up): not ready yet. */
+  isWarmingUp?: () => boolean;
 }
 
 /**
  * GET /api/health (the process answers), GET /api/ready (it can serve: the database answers,
- * its schema is the latest, and the instance is not shutting down) and GET /metrics
+ * its schema is the latest, the instance has warmed up and is not shutting down) and GET /metrics
  * (Prometheus, behind a bearer token). Issue 18.
  */
-export const observabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, metrics }) => {
+export const observabilityRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, metrics, isWarmingUp = () => false },
+) => {
   let isStopping = false;
   app.addHook('preClose', (done) => {
     isStopping = true;
@@ -54,7 +60,7 @@ export const observabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       schema: {
         summary: 'Whether this instance can serve',
         description:
-          '200 when the database answers and its migrations are all applied; 503 otherwise, and while the instance shuts down.',
+          '200 when the database answers and its migrations are all applied; 503 otherwise, while the instance starts up (its search index is being built) and while it shuts down.',
         response: { 200: readySchema, 503: readySchema },
       },
     },
@@ -63,6 +69,7 @@ export const observabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       const unavailable = (message: string) =>
         reply.status(503).send({ status: 'unavailable' as const, message });
       if (isStopping) return unavailable(NOT_READY_STOPPING);
+      if (isWarmingUp()) return unavailable(NOT_READY_WARMING_UP);
       let latest: string | undefined;
       try {
         latest = await withTimeout(latestMigration(db), READY_TIMEOUT_MS);

@@ -1,5 +1,15 @@
+import type { Kysely } from 'kysely';
 import { serveReads } from '../db/read-worker-host.ts';
-import { searchTasks } from './search.store.ts';
+import type { Database } from '../db/types.ts';
+import { searchTasks, taskIndexOf } from './search.store.ts';
 
-/** The read worker of searches (db/read-workers.ts): the same searchTasks, off the event loop. */
-serveReads({ searchTasks });
+/**
+ * The read worker of searches (db/read-workers.ts): the same searchTasks, off the event loop,
+ * and the build of its index in memory as the worker starts (the server's warm-up).
+ */
+serveReads({
+  searchTasks,
+  async buildSearchIndex(db: Kysely<Database>) {
+    await taskIndexOf(db).built(db);
+  },
+});
