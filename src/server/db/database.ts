@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
+import { createStatementNames, runPrepared } from './prepared-statements.ts';
 import type { Database } from './types.ts';
 import {
   CHECKPOINT_INTERVAL_MS,
@@ -339,6 +340,9 @@ function createPool(connectionString: string, max: number, limits: PostgresLimit
   // client is idle: unheard, it would end the process. The query in flight fails on its own
   // (503, database-errors.ts), and the pool drops the client when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // Statements run often are prepared on each connection (prepared-statements.ts).
+  const names = createStatementNames();
+  pool.on('connect', (client) => runPrepared(client, names));
   // An idle connection that the server closes (restart, failover, a dropped test database) is
   // an 'error' on the pool, which would crash the process unheard: the pool discards that
   // connection and the next query opens a new one.

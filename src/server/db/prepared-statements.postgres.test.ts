@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { postTask } from '../../../tests/support/marketplace.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { PREPARE_AFTER } from './prepared-statements.ts';
+
+/**
+ * A statement run often is prepared on the connection and run by name after (decision 034):
+ * on one connection, the task read is among the connection's prepared statements, and every
+ * answer is the same as the first. PostgreSQL only.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ DB_POOL_SIZE: '1', TASK_CACHE_SIZE: '0' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it('runs a task read prepared once it has run often, with the same answers', async () => {
+  const poster = await t.signUp();
+  const ids = [];
+  for (let i = 0; i < PREPARE_AFTER + 2; i += 1) {
+    ids.push(await postTask(t, poster, { title: `Prepared statement task ${i}` }));
+  }
+  const first = await t.request('GET', `/api/tasks/${ids[0]}`);
+  expect(first.statusCode).toBe(200);
+  for (const [i, id] of ids.entries()) {
+    const response = await t.request('GET', `/api/tasks/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: id, title: `Prepared statement task ${i}` });
+  }
+  expect((await t.request('GET', `/api/tasks/${ids[0]}`)).json()).toEqual(first.json());
+
+  const { rows } = await sql<{ name: string; statement: string }>`
+    select name, statement from pg_prepared_statements
+  `.execute(t.db);
+  const read = rows.find((row) => row.statement.includes('where "tasks"."id" = $1'));
+  expect(read?.name).toMatch(/^tasklane_\d+$/);
+});

@@ -1,0 +1,66 @@
+import type pg from 'pg';
+
+/**
+ * PostgreSQL plans every statement sent unnamed anew, and planning a task's read (three tables,
+ * and the many indexes of `tasks`) costs five to ten times running it: 285–505 µs of the
+ * server's CPU against 45–60 µs for the same read prepared (docs/decisions/034). A statement
+ * run PREPARE_AFTER times in the process is given a name, and each connection then prepares it
+ * once and runs it by name, as pgJDBC does after its prepareThreshold.
+ *
+ * Not prepared: statements with no parameters (transaction control, DDL, the polls), and
+ * full-text searches (`@@`), whose best plan depends on the words, so a generic plan could be
+ * far worse than re-planning. PostgreSQL itself keeps a prepared statement's custom plans while
+ * a generic one would cost more (plan_cache_mode auto).
+ */
+export const PREPARE_AFTER = 3;
+/** Names given at most, so a stream of one-off texts cannot fill each connection's memory. */
+export const MAX_PREPARED = 200;
+/** Texts counted at most while they are not yet run often enough to be named. */
+const MAX_COUNTED = 5_000;
+
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+export type StatementNames = (text: string) => string | undefined;
+
+/** The name under which `text` runs prepared, once it has run often enough; else undefined. */
+export function createStatementNames(
+  prepareAfter = PREPARE_AFTER,
+  maxPrepared = MAX_PREPARED,
+): StatementNames {
+  const names = new Map<string, string>();
+  const runs = new Map<string, number>();
+  return (text) => {
+    const name = names.get(text);
+    if (name !== undefined) return name;
+    if (names.size >= maxPrepared || !PREPARABLE.test(text) || text.includes('@@')) {
+      return undefined;
+    }
+    const count = (runs.get(text) ?? 0) + 1;
+    if (count < prepareAfter) {
+      // One-off texts (an IN list of a new length, say) are forgotten in bulk.
+      if (runs.size >= MAX_COUNTED) runs.clear();
+      runs.set(text, count);
+      return undefined;
+    }
+    runs.delete(text);
+    const named = `tasklane_${names.size + 1}`;
+    names.set(text, named);
+    return named;
+  };
+}
+
+/**
+ * Runs `client`'s statements with parameters (Kysely's `query(text, values)`) by the name
+ * `names` gives them, once it gives one.
+ */
+export function runPrepared(client: pg.PoolClient, names: StatementNames): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = names(text);
+      if (name !== undefined) return query({ name, text, values }, ...args.slice(2));
+    }
+    return query(...args);
+  }) as typeof client.query;
+}
