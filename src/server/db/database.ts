@@ -138,6 +138,9 @@ export function openSqliteReader(file: string): Kysely<Database> {
   });
 }
 
+/** How long after opening SQLite its checkpoint thread starts, unless handed over first. */
+const CHECKPOINTS_START_MS = 1_000;
+
 function openSqlite(file: string, pollMs: number): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -149,7 +152,13 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoints run in a worker thread; this connection only when the WAL grows too long.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
-  let checkpointer: WalCheckpointer | undefined = startWalCheckpointer(file);
+  // Started a moment after opening: a server's first read worker takes the checkpoints over
+  // before then (handOverCheckpoints), and a short-lived handle (a script, a test) needs none.
+  let checkpointer: WalCheckpointer | undefined;
+  const startCheckpoints = setTimeout(() => {
+    checkpointer = startWalCheckpointer(file);
+  }, CHECKPOINTS_START_MS);
+  startCheckpoints.unref();
   const clock = createChangeClock();
   const { log, observeQueries } = queryLog();
   const db = new Kysely<Database>({
@@ -166,10 +175,12 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
   );
   const close = async () => {
     stopPolling();
+    clearTimeout(startCheckpoints);
     await checkpointer?.stop();
     await db.destroy();
   };
   const handOverCheckpoints = () => {
+    clearTimeout(startCheckpoints);
     void checkpointer?.stop();
     checkpointer = undefined;
     return CHECKPOINT_INTERVAL_MS;

@@ -17,6 +17,7 @@ import {
 import { todayUtc } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { isPostgres } from '../db/engine.ts';
 import { TaskIndexSync } from './task-index-sync.ts';
 import type { IndexQuery, TaskIndex } from './task-index.ts';
@@ -365,6 +366,21 @@ export function indexQueryOf(query: TaskSearchQuery, cut: Cut): IndexQuery {
 }
 
 /**
+ * The tasks of `ids` (a page's), in any order: one statement per power of two of ids, the list
+ * filled up with its last id, compiled once and prepared on PostgreSQL (db/prepared-statements.ts)
+ * instead of built, compiled and planned for each search.
+ */
+function readTasksByIds(db: Db, ids: readonly string[]) {
+  let size = 1;
+  while (size < ids.length) size *= 2;
+  const list = Array.from({ length: size }, (_, at) => ids[Math.min(at, ids.length - 1)]!);
+  const compiled = compiledOnce(db, `tasks by ${size} ids`, list, () =>
+    selectTasks(db).where('tasks.id', 'in', list),
+  );
+  return db.executeQuery(compiled).then((result) => result.rows);
+}
+
+/**
  * A search with words from the index in memory: its page's ids, then those tasks read from the
  * database. The cut is the index's: the last task it holds, so a later page (asOf) lists the
  * same tasks whatever is posted meanwhile, as the engine's search does.
@@ -379,9 +395,7 @@ async function searchIndexed(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
   const found = index.search(indexQueryOf(query, cut));
-  const rows = found.ids.length
-    ? await selectTasks(db).where('tasks.id', 'in', found.ids).execute()
-    : [];
+  const rows = found.ids.length ? await readTasksByIds(db, found.ids) : [];
   const position = new Map(found.ids.map((id, at) => [id, at]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const today = todayUtc();

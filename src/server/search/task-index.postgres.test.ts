@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { taskSearchQuerySchema } from '../../shared/search.ts';
 import { postTask } from '../../../tests/support/marketplace.ts';
@@ -49,4 +50,52 @@ it('applies a change that commits after a later one', async () => {
   await slow;
   expect(await find('painting')).toEqual([taskId]);
   expect(await find('drawing')).toEqual([]);
+});
+
+it('answers a search that comes while an update is under way from an update after it', async () => {
+  const sync = taskIndexOf(t.db);
+  await sync.built(t.db);
+  let caught = 0;
+  for (let attempt = 0; attempt < 10 && caught < 3; attempt += 1) {
+    // A change not applied yet: the next update has work to do, and reads `tasks` for it.
+    await postTask(t, poster, { title: `Narwhal sketch ${attempt}` });
+    let first: Promise<unknown> | undefined;
+    let isFirstDone = false;
+    const word = `walrus${attempt}`;
+    await t.db.transaction().execute(async (trx) => {
+      // The update that starts now reads the log, then waits for this lock to read `tasks`.
+      await sql`lock table tasks in access exclusive mode`.execute(trx);
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('tasks')
+        .values({
+          id: crypto.randomUUID(),
+          title: `Portrait of a ${word}`,
+          category: 'Design',
+          description: 'A portrait, committed while an update of the index is under way.',
+          deadline: '2099-01-01',
+          budget_cents: 5000,
+          user_id: poster.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      first = sync.current(t.db).then(() => (isFirstDone = true));
+      await expect
+        .poll(async () => {
+          const { rows } = await sql<{ waiting: number }>`
+            select count(*)::int as waiting from pg_locks
+            where not granted and relation = 'tasks'::regclass
+          `.execute(t.db);
+          return rows[0]?.waiting;
+        })
+        .toBeGreaterThan(0);
+    });
+    // Committed: a search now must see it, though the update under way read the log before.
+    const found = find(word);
+    if (!isFirstDone) caught += 1;
+    expect(await found).toHaveLength(1);
+    await first;
+  }
+  expect(caught).toBeGreaterThan(0);
 });
