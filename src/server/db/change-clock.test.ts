@@ -51,7 +51,7 @@ describe('postgresChanges', () => {
       ['select 2', []],
       ['rollback', []],
       ['insert into bids values ($1)', ['bids']],
-      ['with moved as (delete from bids returning id) select count(*) from moved', ALL_TABLES],
+      ['with moved as (delete from bids returning id) select count(*) from moved', ['bids']],
     ]);
   });
 });
@@ -67,9 +67,31 @@ describe('writtenTables', () => {
     expect(writtenTables('insert into tasks_fts(tasks_fts) values (?)')).toEqual(['tasks_fts']);
   });
 
+  it('names every table a WITH writes, and none it only locks or reads', () => {
+    expect(
+      writtenTables(
+        'with "counted" as (update "tasks" set "bids_count" = "bids_count" + $1 where "tasks"."id" = $2 returning "tasks"."id") insert into "bids" ("id", "task_id") select $3 as "id", "counted"."id" as "task_id" from "counted"',
+      ),
+    ).toEqual(['tasks', 'bids']);
+    expect(
+      writtenTables('with gone as (delete from bids returning id) select count(*) from gone'),
+    ).toEqual(['bids']);
+    expect(
+      writtenTables(
+        'with t as (select id from tasks for update) update "tasks" set a = 1 where id in (select id from t)',
+      ),
+    ).toEqual(['tasks']);
+    expect(
+      writtenTables(
+        'with v as (select 1) insert into "offers" ("id") values ($1) on conflict ("id") do update set "id" = $1',
+      ),
+    ).toEqual(['offers']);
+  });
+
   it('takes any other write for a write of every table', () => {
     for (const sql of [
-      'with gone as (delete from bids returning id) select count(*) from gone',
+      'with x as (update "public"."tasks" set a = 1 returning id) select * from x',
+      'with x as (select 1) select * from x',
       'insert into "public"."tasks" ("id") values ($1)',
       'drop table tasks',
       'pragma user_version = 3',

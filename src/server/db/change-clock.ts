@@ -50,10 +50,29 @@ export function createChangeClock(): ChangeClock {
 const ONE_TABLE_WRITE =
   /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?(?=[\s(]|$)/i;
 
-/** The table a write names, or ALL_TABLES (a CTE, DDL, a qualified name: anything else). */
+const WITH = /^\s*with\b/i;
+const WRITE_KEYWORD = /\b(?:insert(?:\s+or\s+\w+)?\s+into|update|delete\s+from)\b/gi;
+const TABLE_NAME = /^\s+"?(\w+)"?(?=[\s(]|$)/;
+/** `on conflict do update`, `for update`, `for no key update`: no table is named after them. */
+const NOT_A_WRITE = /(?:\bdo|\bfor|\bno\s+key)\s*$/i;
+
+/**
+ * The tables a write names, or ALL_TABLES (DDL, a qualified name, a WITH that writes nothing
+ * or a table it does not name plainly: anything else). A WITH that writes (PostgreSQL's
+ * data-modifying CTEs: a bid's count and record in one statement) names each table it writes.
+ */
 export function writtenTables(sql: string): Tables {
   const table = ONE_TABLE_WRITE.exec(sql)?.[1];
-  return table ? [table.toLowerCase()] : ALL_TABLES;
+  if (table) return [table.toLowerCase()];
+  if (!WITH.test(sql)) return ALL_TABLES;
+  const tables = new Set<string>();
+  for (const write of sql.matchAll(WRITE_KEYWORD)) {
+    if (NOT_A_WRITE.test(sql.slice(0, write.index))) continue;
+    const name = TABLE_NAME.exec(sql.slice(write.index + write[0].length))?.[1];
+    if (!name) return ALL_TABLES;
+    tables.add(name.toLowerCase());
+  }
+  return tables.size > 0 ? [...tables] : ALL_TABLES;
 }
 
 const READ = /^\s*select\b/i;

@@ -21,6 +21,7 @@ import {
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { textFor } from '../conversations/contact-masking.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { isPostgres } from '../db/engine.ts';
 import { groupCommit } from '../db/group-commit.ts';
 import { timeOrderedId } from '../db/time-ordered-id.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
@@ -306,7 +307,7 @@ export async function deleteTask(db: Db, id: string, userId: string): Promise<nu
 
 /**
  * Counts the bid in SQL (never read-modify-write) and records who bid, in one transaction. The
- * spec's bid is the busiest write: both statements are compiled once (decision 006), and the
+ * spec's bid is the busiest write: its statements are compiled once (decision 006), and the
  * count's WHERE is the counter-bid rule, so a refused bid changes nothing and says why.
  */
 export async function placeBid(db: Db, id: string, bidderId: string): Promise<number> {
@@ -314,28 +315,57 @@ export async function placeBid(db: Db, id: string, bidderId: string): Promise<nu
   const at = new Date();
   const today = todayUtc(at);
   const guard = taskActionGuard('counterBid', bidderId, today);
-  const count = compiledOnce(db, 'bid:count', [1, id, 'open', today, bidderId, bidderId], () =>
+  const countBid = () =>
     db
       .updateTable('tasks')
       .set((eb) => ({ bids_count: eb('bids_count', '+', 1) }))
       .where('tasks.id', '=', id)
-      .where(guard),
-  );
+      .where(guard);
+  const countParameters = [1, id, 'open', today, bidderId, bidderId];
   // Time-ordered: each bid is appended to the key's B-tree, not written to a random page of it.
   const bidId = timeOrderedId(at.getTime());
   const createdAt = at.toISOString();
-  const record = compiledOnce(db, 'bid:record', [bidId, id, bidderId, createdAt], () =>
-    db
-      .insertInto('bids')
-      .values({ id: bidId, task_id: id, bidder_id: bidderId, created_at: createdAt }),
-  );
-  // Concurrent bids share a transaction and its COMMIT on SQLite (db/group-commit.ts).
-  const counted = await groupCommit(db, async (trx) => {
-    const { numAffectedRows } = await trx.executeQuery(count);
-    if (!numAffectedRows) return false;
-    await trx.executeQuery(record);
-    return true;
-  });
+  let counted: boolean;
+  if (isPostgres(db)) {
+    // One statement, its own transaction: one round trip instead of BEGIN, two writes and
+    // COMMIT (decision 034). The record is written only when the count was.
+    const countAndRecord = compiledOnce(
+      db,
+      'bid:count and record',
+      [...countParameters, bidId, bidderId, createdAt],
+      () =>
+        db
+          .with('counted', () => countBid().returning('tasks.id'))
+          .insertInto('bids')
+          .columns(['id', 'task_id', 'bidder_id', 'created_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('counted')
+              .select([
+                eb.val(bidId).as('id'),
+                'counted.id as task_id',
+                eb.val(bidderId).as('bidder_id'),
+                eb.val(createdAt).as('created_at'),
+              ]),
+          ),
+    );
+    const { numAffectedRows } = await db.executeQuery(countAndRecord);
+    counted = Boolean(numAffectedRows);
+  } else {
+    const count = compiledOnce(db, 'bid:count', countParameters, countBid);
+    const record = compiledOnce(db, 'bid:record', [bidId, id, bidderId, createdAt], () =>
+      db
+        .insertInto('bids')
+        .values({ id: bidId, task_id: id, bidder_id: bidderId, created_at: createdAt }),
+    );
+    // Concurrent bids share a transaction and its COMMIT on SQLite (db/group-commit.ts).
+    counted = await groupCommit(db, async (trx) => {
+      const { numAffectedRows } = await trx.executeQuery(count);
+      if (!numAffectedRows) return false;
+      await trx.executeQuery(record);
+      return true;
+    });
+  }
   if (counted) return 1;
   await assertTaskAction(db, id, 'counterBid', bidderId, at);
   throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
