@@ -229,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       }
     : undefined;
+  // The index in memory is built as the server starts, not on the first search.
+  const warmsUp = deps.warmUp === true && config.searchIndex === 'memory';
   // Searches on read workers (db/read-workers.ts), each with its own connection or pool.
   const readers =
     config.readWorkers > 0
@@ -239,15 +241,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             : // The first worker checkpoints the WAL too: one thread less (decision 033).
               { file: sqliteFileOf(config.dataDir), checkpointMs: deps.handOverCheckpoints?.() },
           config.readWorkers,
-          // The index in memory is built as the server starts, not on the first search.
-          deps.warmUp && config.searchIndex === 'memory' ? 'buildSearchIndex' : undefined,
+          warmsUp ? 'buildSearchIndex' : undefined,
         )
       : undefined;
   // Not ready (GET /api/ready) until the index is built, or its build has failed (a search
   // starts it again): a load balancer sends no traffic that the engine would answer slowly.
-  let isWarmingUp = false;
-  if (deps.warmUp && config.searchIndex === 'memory') {
-    isWarmingUp = true;
+  let isWarmingUp = warmsUp;
+  if (warmsUp) {
     // Inline, on the app's own connection.
     const built = readers?.warmedUp ?? taskIndexOf(deps.db).built(deps.db);
     void built

@@ -26,6 +26,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** Settles once the worker has run its warm-up read, if it has one. */
+  warming?: Promise<unknown>;
 }
 
 /**
@@ -64,8 +66,6 @@ export function createReadWorkers(
   let nextId = 1;
   let isClosed = false;
   let checkpointing: Slot | undefined;
-
-  const warmUps: Promise<unknown>[] = [];
 
   const start = (): Slot => {
     const checkpoints = data.checkpointMs !== undefined && !checkpointing;
@@ -106,7 +106,7 @@ export function createReadWorkers(
     worker.unref();
     slots.push(slot);
     // A failed warm-up costs nothing: the first read that needs it does it again.
-    if (warmUp) warmUps.push(send(slot, warmUp, []).catch(() => undefined));
+    if (warmUp) slot.warming = send(slot, warmUp, []).catch(() => undefined);
     return slot;
   };
 
@@ -126,11 +126,11 @@ export function createReadWorkers(
     return best;
   };
 
-  if (warmUp) for (let started = 0; started < count; started += 1) start();
-  else if (data.checkpointMs !== undefined) start();
+  const warmings = warmUp ? Array.from({ length: count }, () => start().warming) : [];
+  if (!warmUp && data.checkpointMs !== undefined) start();
 
   return {
-    warmedUp: Promise.all(warmUps).then(() => undefined),
+    warmedUp: Promise.all(warmings).then(() => undefined),
     run<T>(name: string, args: unknown[]) {
       if (isClosed) return Promise.reject(new Error('read workers are closed'));
       return send<T>(pick(), name, args);
