@@ -12,6 +12,8 @@ export { daysFromToday } from './dates.ts';
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 export const APP_ORIGIN = 'http://localhost:3999';
 export const GOOD_PASSWORD = 'Secret123';
+/** expect.poll's options for what another process or connection brings about (a restart, a commit). */
+export const PATIENTLY = { timeout: 15_000, interval: 100 };
 
 export interface TestUser {
   id: string;

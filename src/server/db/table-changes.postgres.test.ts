@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countedRoute } from '../../../tests/support/counted-route.ts';
 import { call, postTask } from '../../../tests/support/marketplace.ts';
 import type { Task } from '../../shared/tasks.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, PATIENTLY, type TestApp } from '../../../tests/support/test-app.ts';
 import { TASK_ANSWER_TABLES } from '../tasks/tasks.store.ts';
 import { CHANGE_POLL_MS } from './change-clock.ts';
 
@@ -38,8 +38,6 @@ const touch = (table: string) =>
   other.query(`update "${table}" set id = id where id = (select min(id) from "${table}")`);
 
 /** Room for a loaded machine: each of these settles within a poll or two when all is well. */
-const PATIENTLY = { timeout: 10_000 };
-
 describe("another process's writes on PostgreSQL", () => {
   it('keep kept answers when they write other tables, and end them when they write a task table', async () => {
     const { app, counts, get } = await countedRoute(t.db);

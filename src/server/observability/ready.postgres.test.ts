@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NOT_READY_DATABASE } from '../../shared/observability.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, PATIENTLY, type TestApp } from '../../../tests/support/test-app.ts';
 import { startTcpProxy, type TcpProxy } from '../../../tests/support/tcp-proxy.ts';
 
 /**
@@ -32,8 +32,6 @@ afterAll(async () => {
 });
 
 /** Room for a loaded machine: the pool opens a new connection once the proxy lets it. */
-const PATIENTLY = { timeout: 15_000, interval: 200 };
-
 it('GET /api/ready says 503 while PostgreSQL does not answer, and 200 again once it does', async () => {
   expect((await t.request('GET', '/api/ready')).statusCode).toBe(200);
   for (let round = 0; round < 2; round += 1) {

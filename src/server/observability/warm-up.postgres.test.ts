@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NOT_READY_WARMING_UP } from '../../shared/observability.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, PATIENTLY, type TestApp } from '../../../tests/support/test-app.ts';
 
 /**
  * A server warms up as it starts (app.ts): its read worker builds the search index at once,
@@ -52,10 +52,7 @@ it('GET /api/ready says 503 while the search index is built, and 200 once it is'
   release();
   await held;
   await expect
-    .poll(async () => (await t.request('GET', '/api/ready')).statusCode, {
-      timeout: 15_000,
-      interval: 100,
-    })
+    .poll(async () => (await t.request('GET', '/api/ready')).statusCode, PATIENTLY)
     .toBe(200);
   // The worker's index, built at start, answers a search with the task posted since.
   const poster = await t.signUp();

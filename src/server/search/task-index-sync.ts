@@ -88,6 +88,10 @@ export class TaskIndexSync {
    */
   async current(db: Db): Promise<TaskIndex | undefined> {
     this.keepUp(db);
+    return this.latest(db);
+  }
+
+  private async latest(db: Db): Promise<TaskIndex | undefined> {
     if (!this.index) {
       const building = (this.running ??= this.build(db).finally(() => {
         this.running = undefined;
@@ -142,10 +146,13 @@ export class TaskIndexSync {
     this.keepingUp.unref();
   }
 
-  /** Waits for the first build (tests, benches). */
+  /**
+   * Waits for the first build (the warm-up, tests, benches). Only searches keep the index up
+   * between them: an instance nobody searches yet reads no log.
+   */
   async built(db: Db): Promise<TaskIndex> {
     for (;;) {
-      const index = await this.current(db);
+      const index = await this.latest(db);
       if (index) return index;
       await this.running;
     }

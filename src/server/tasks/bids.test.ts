@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { call, expireTask, hiredTask, refused } from '../../../tests/support/marketplace.ts';
 import {
   createTestApp,
   validTask,
@@ -51,6 +53,30 @@ describe('PATCH /api/tasks/:id/bids', () => {
       .where('task_id', '=', '00000000-0000-4000-8000-000000000000')
       .execute();
     expect(orphans).toEqual([]);
+  });
+
+  it('refuses a bid on an assigned, completed, expired or blocking task and records no bid', async () => {
+    const [ada, bo] = bidders as [TestUser, TestUser];
+    const pest = await t.signUp();
+    const assigned = (await hiredTask(t, poster, ada)).taskId;
+    const completed = (await hiredTask(t, poster, ada, 'completed')).taskId;
+    const expired = await newTask();
+    await expireTask(t, expired);
+    const blocking = await newTask();
+    expect((await call(t, 'POST', `/api/users/${pest.id}/block`, poster)).status).toBe(200);
+    const conflict = (message: string) => ({ status: 409, body: { message } });
+    const refusals = [
+      [assigned, bo, conflict(TASK_ACTIONS.counterBid.refused.assigned!)],
+      [completed, bo, conflict(TASK_ACTIONS.counterBid.refused.completed!)],
+      [expired, bo, conflict(TASK_ACTIONS.counterBid.refused.expired!)],
+      [blocking, pest, { status: 403, body: { message: MODERATION_MESSAGES.blocked } }],
+    ] as const;
+    for (const [id, bidder, answer] of refusals) {
+      // refused() compares every stored task and bid before and after.
+      expect(await refused(t, 'PATCH', `/api/tasks/${id}/bids`, bidder), id).toEqual(answer);
+      const rows = await t.db.selectFrom('bids').select('id').where('task_id', '=', id).execute();
+      expect(rows, id).toEqual([]);
+    }
   });
 
   it('counts 200 concurrent bids exactly: bidsCount 200 and 200 bid rows', async () => {
