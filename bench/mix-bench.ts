@@ -120,12 +120,24 @@ export interface MixResult {
   taskWhileSearching: MeasuredLoad;
   searchesBesideTasks: MeasuredLoad;
   /** Each kind of search, one request at a time over HTTP: p99 over different queries. */
-  oneAtATime: { kind: string; p50Ms: number; p99Ms: number; maxMs: number }[];
+  oneAtATime: OneAtATime[];
+  /**
+   * Every one of those requests, one at a time, to the bare server (one task's bytes for any
+   * path): the floor that the machine, the client and HTTP set in the same run.
+   */
+  bareOneAtATime: OneAtATime;
   /** From the server's start until GET /api/ready said 200 (its search index built). */
   readyMs: number;
   /** The server's peak resident memory over the mix, and at its end. */
   peakRssMb: number | undefined;
   rssAfterMixMb: number | undefined;
+}
+
+export interface OneAtATime {
+  kind: string;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
 }
 
 /** The kinds of search timed one at a time: each sort, prefixes, filters, later pages. */
@@ -298,13 +310,20 @@ export async function runMixBench(
 
     // Last, on a server warmed up by the loads, with queries none of them asked.
     log('mix: one search at a time…');
-    const oneAtATime = [];
-    for (const [kind, paths] of Object.entries(oneAtATimeKinds(pools, new Set(searches)))) {
+    const oneAtATime: OneAtATime[] = [];
+    const kinds = Object.entries(oneAtATimeKinds(pools, new Set(searches)));
+    for (const [kind, paths] of kinds) {
       oneAtATime.push({ kind, ...(await timeOneAtATime(baseUrl, paths)) });
     }
 
-    log('mix: the mix on the bare server…');
-    const bareMix = await loadBare(baseUrl, dir, taskPaths[0] ?? '/api/tasks', mixFile);
+    log('mix: the mix and one request at a time on the bare server…');
+    const bare = await onBare(baseUrl, dir, taskPaths[0] ?? '/api/tasks', async (url, pid) => ({
+      mix: await runLoad(mixLoad(url, mixFile), ROOT, pid),
+      one: await timeOneAtATime(
+        url,
+        kinds.flatMap(([, paths]) => paths),
+      ),
+    }));
     // Two loads at once share the server's CPU: neither has a CPU per request of its own.
     searchesBesideTasks.serverCpuMicros = undefined;
     taskWhileSearching.serverCpuMicros = undefined;
@@ -312,11 +331,12 @@ export async function runMixBench(
       taskIdCount: taskPaths.length,
       readyMs: server.readyMs,
       mix,
-      bareMix,
+      bareMix: bare.mix,
       searches: searchesAlone,
       taskWhileSearching,
       searchesBesideTasks,
       oneAtATime,
+      bareOneAtATime: { kind: 'any request, bare server', ...bare.one },
       peakRssMb: rss?.peak,
       rssAfterMixMb: rss?.now,
     };
@@ -325,8 +345,13 @@ export async function runMixBench(
   }
 }
 
-/** The bare server answering every request of the mix with one task's bytes. */
-async function loadBare(baseUrl: string, dir: string, taskPath: string, mixFile: string) {
+/** `use` given the bare server, which answers every request with one task's bytes. */
+async function onBare<T>(
+  baseUrl: string,
+  dir: string,
+  taskPath: string,
+  use: (url: string, pid: number) => Promise<T>,
+): Promise<T> {
   const route: Route = { label: 'task', method: 'GET', path: taskPath, headers: {} };
   const answers: BareAnswers = { [ANY_REQUEST]: await captureAnswer(baseUrl, route) };
   const answersFile = path.join(dir, 'mix-bare-answers.json');
@@ -338,7 +363,7 @@ async function loadBare(baseUrl: string, dir: string, taskPath: string, mixFile:
   });
   try {
     await waitUntilAnswering(`${url}${taskPath}`, child, performance.now());
-    return await runLoad(mixLoad(url, mixFile), ROOT, child.process.pid ?? 0);
+    return await use(url, child.process.pid ?? 0);
   } finally {
     await stopChild(child);
   }

@@ -330,7 +330,7 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   console.log('One search at a time, different queries none of the loads asked (HTTP, ms):');
   printTable(
     ['Search', 'p50', 'p99', 'max'],
-    mix.oneAtATime.map(({ kind, p50Ms, p99Ms, maxMs }) => [
+    [...mix.oneAtATime, mix.bareOneAtATime].map(({ kind, p50Ms, p99Ms, maxMs }) => [
       kind,
       String(p50Ms),
       String(p99Ms),
@@ -360,7 +360,8 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   const worst = mix.oneAtATime.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
   check(
     worst.p99Ms <= ONE_SEARCH_P99_TARGET_MS,
-    `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms} ms (${worst.kind})`,
+    `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms} ms (${worst.kind}); ` +
+      `the bare server's p99 ${mix.bareOneAtATime.p99Ms} ms`,
   );
   check(
     mix.taskWhileSearching.p99Ms <= TASK_WHILE_SEARCHING_P99_TARGET_MS,
