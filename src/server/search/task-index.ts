@@ -204,6 +204,28 @@ function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: 
   return next;
 }
 
+/**
+ * The first `count` of `slots` by `compare` (a total order), in that order. A bounded, sorted
+ * buffer: most slots fail against its last one and cost one comparison.
+ */
+function topOf(slots: number[], compare: (a: number, b: number) => number, count: number) {
+  if (count * 8 >= slots.length) return slots.sort(compare).slice(0, count);
+  const best: number[] = [];
+  for (const slot of slots) {
+    if (best.length === count && compare(slot, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(best[middle]!, slot) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, slot);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 type ColumnSort = Exclude<SearchSort, 'relevance'>;
 
 /** The columns an order compares; created_at (and id) break every tie, newest first. */
@@ -472,12 +494,13 @@ export class TaskIndex {
       }
       const candidates = found.slice(0, SEARCH_TOTAL_CAP);
       const score = this.score;
-      candidates.sort((a, b) => score[b]! - score[a]! || this.newerFirst(a, b));
-      ordered = candidates.slice(first, wanted);
+      // The page's first `wanted`, not all 1,000 sorted: a page is a dozen of them.
+      const byScore = (a: number, b: number) => score[b]! - score[a]! || this.newerFirst(a, b);
+      ordered = topOf(candidates, byScore, wanted).slice(first, wanted);
     } else if (matches && matches.length < this.size * FEW_FOR_ORDER) {
       // A few matches: every one tested, the page picked from them.
       for (const slot of matches) if (accept(slot)) found.push(slot);
-      ordered = this.topByOrder(found, this.orders[sort], wanted).slice(first, wanted);
+      ordered = topOf(found, this.orders[sort].compare, wanted).slice(first, wanted);
     } else {
       // Many (or every task): down the order until the page and the capped total are known.
       const { slots, length } = this.orders[sort];
@@ -632,27 +655,6 @@ export class TaskIndex {
     const idA = this.ids[a]!;
     const idB = this.ids[b]!;
     return idA < idB ? 1 : idA > idB ? -1 : 0;
-  }
-
-  /** The first `count` of the slots in an order. */
-  private topByOrder(slots: number[], order: SlotOrder, count: number) {
-    const { compare } = order;
-    if (count * 8 >= slots.length) return slots.sort(compare).slice(0, count);
-    // A bounded, sorted buffer: most slots fail against its last one and cost one comparison.
-    const best: number[] = [];
-    for (const slot of slots) {
-      if (best.length === count && compare(slot, best[count - 1]!) >= 0) continue;
-      let low = 0;
-      let high = best.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (compare(best[middle]!, slot) <= 0) low = middle + 1;
-        else high = middle;
-      }
-      best.splice(low, 0, slot);
-      if (best.length > count) best.pop();
-    }
-    return best;
   }
 
   // --- keeping it ---
