@@ -226,6 +226,13 @@ function topOf(slots: number[], compare: (a: number, b: number) => number, count
   return best;
 }
 
+/** How many of `slots` pass `accept`, counting no further than `limit`. */
+function countUpTo(slots: Int32Array, accept: (slot: number) => boolean, limit: number): number {
+  let count = 0;
+  for (let at = 0; at < slots.length && count < limit; at += 1) if (accept(slots[at]!)) count += 1;
+  return count;
+}
+
 type ColumnSort = Exclude<SearchSort, 'relevance'>;
 
 /** The columns an order compares; created_at (and id) break every tie, newest first. */
@@ -484,13 +491,17 @@ export class TaskIndex {
     const isMatch = this.matchTest(phrases.length);
     const found: number[] = [];
     let ordered: number[];
+    /** The matches that pass the filters, up to `enough`, where not `found.length`. */
+    let counted: number | undefined;
     if (sort === 'relevance') {
-      // Newest first: down the matches (a few, sorted), or down every slot.
+      // Newest first: down the matches when they are in slot order (a few, sorted, or the
+      // last word's one list of slots), else down every slot.
       const few = matches!.length < this.size * FEW_FOR_RELEVANCE;
       if (few) matches!.sort();
-      for (let at = (few ? matches!.length : this.size) - 1; at >= 0; at -= 1) {
-        const slot = few ? matches![at]! : at;
-        if ((few || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
+      const inOrder = few || phrases.at(-1)!.length === 1;
+      for (let at = (inOrder ? matches!.length : this.size) - 1; at >= 0; at -= 1) {
+        const slot = inOrder ? matches![at]! : at;
+        if ((inOrder || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
       }
       const candidates = found.slice(0, SEARCH_TOTAL_CAP);
       const score = this.score;
@@ -503,17 +514,22 @@ export class TaskIndex {
       ordered = topOf(found, this.orders[sort].compare, wanted).slice(first, wanted);
     } else {
       // Many (or every task): down the order until the page and the capped total are known.
+      // With words, the total is counted over the matches first, in slot order: the walk down
+      // the order (in no order of slots) then stops at the page, not at the cap.
+      if (matches) counted = countUpTo(matches, accept, enough);
+      const stop = matches ? wanted : enough;
       const { slots, length } = this.orders[sort];
       // By deadline, the tasks past the first deadline a search takes are skipped at once.
       const start = sort === 'deadline' ? this.firstByDeadline(earliestOf(query)) : 0;
       for (let at = start; at < length; at += 1) {
         const slot = slots[at]!;
-        if ((!matches || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
+        if ((!matches || isMatch(slot)) && accept(slot) && found.push(slot) === stop) break;
       }
       ordered = found.slice(first, wanted);
     }
-    const total = Math.min(found.length, SEARCH_TOTAL_CAP);
-    const totalIsLowerBound = found.length > SEARCH_TOTAL_CAP;
+    const count = counted ?? found.length;
+    const total = Math.min(count, SEARCH_TOTAL_CAP);
+    const totalIsLowerBound = count > SEARCH_TOTAL_CAP;
     return { ids: ordered.map((slot) => this.ids[slot]!), total, totalIsLowerBound };
   }
 
