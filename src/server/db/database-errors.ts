@@ -36,7 +36,10 @@ const UNAVAILABLE_MESSAGES = [
 ];
 const BUSY_MESSAGES = ['timeout exceeded when trying to connect'];
 
-export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
+/** How many causes deep a library's errors are followed to the driver's. */
+const CAUSES_FOLLOWED = 3;
+
+export function databaseFailureOf(error: unknown, depth = 0): DatabaseFailure | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
@@ -45,7 +48,9 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
   }
   if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text))) return 'unavailable';
   if (BUSY_MESSAGES.some((text) => error.message.includes(text))) return 'busy';
-  return undefined;
+  // A library's own error around the driver's: Better Auth's session lookup throws a 500
+  // APIError whose cause is the lost connection's.
+  return depth < CAUSES_FOLLOWED ? databaseFailureOf(error.cause, depth + 1) : undefined;
 }
 
 /** A unique index refused the row: PostgreSQL's unique_violation, SQLite's constraint. */
