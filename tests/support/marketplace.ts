@@ -22,6 +22,10 @@ export async function call(
   return { status: response.statusCode, body: response.body ? response.json() : null };
 }
 
+/** Refusals as call() and refused() return them. */
+export const conflict = (message: string | undefined) => ({ status: 409, body: { message } });
+export const forbidden = (message: string | undefined) => ({ status: 403, body: { message } });
+
 /** The answer of a request that should be refused, and proof that it changed no row. */
 export async function refused(
   t: TestApp,

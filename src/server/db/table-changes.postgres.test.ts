@@ -37,7 +37,6 @@ const BEYOND_THE_POLL_MS = 3 * CHANGE_POLL_MS;
 const touch = (table: string) =>
   other.query(`update "${table}" set id = id where id = (select min(id) from "${table}")`);
 
-/** Room for a loaded machine: each of these settles within a poll or two when all is well. */
 describe("another process's writes on PostgreSQL", () => {
   it('keep kept answers when they write other tables, and end them when they write a task table', async () => {
     const { app, counts, get } = await countedRoute(t.db);

@@ -31,7 +31,6 @@ afterAll(async () => {
   await proxy.close();
 });
 
-/** Room for a loaded machine: the pool opens a new connection once the proxy lets it. */
 it('GET /api/ready says 503 while PostgreSQL does not answer, and 200 again once it does', async () => {
   expect((await t.request('GET', '/api/ready')).statusCode).toBe(200);
   for (let round = 0; round < 2; round += 1) {

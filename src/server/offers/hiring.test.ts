@@ -4,7 +4,9 @@ import { TASK_ACTIONS, TASK_FIELD_MESSAGES, TASK_STATUSES } from '../../shared/t
 import {
   act,
   call,
+  conflict,
   expireTask,
+  forbidden,
   hiredTask,
   makeOffer,
   postTask,
@@ -39,9 +41,6 @@ afterAll(async () => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const conflict = (message: string | undefined) => ({ status: 409, body: { message } });
-const forbidden = (message: string | undefined) => ({ status: 403, body: { message } });
 
 describe('POST /api/tasks/:id/deliver', () => {
   it('lets the hired freelancer mark the task delivered, once', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
-import { call, expireTask, hiredTask, refused } from '../../../tests/support/marketplace.ts';
+import {
+  call,
+  conflict,
+  expireTask,
+  forbidden,
+  hiredTask,
+  refused,
+} from '../../../tests/support/marketplace.ts';
 import {
   createTestApp,
   validTask,
@@ -64,12 +71,11 @@ describe('PATCH /api/tasks/:id/bids', () => {
     await expireTask(t, expired);
     const blocking = await newTask();
     expect((await call(t, 'POST', `/api/users/${pest.id}/block`, poster)).status).toBe(200);
-    const conflict = (message: string) => ({ status: 409, body: { message } });
     const refusals = [
-      [assigned, bo, conflict(TASK_ACTIONS.counterBid.refused.assigned!)],
-      [completed, bo, conflict(TASK_ACTIONS.counterBid.refused.completed!)],
-      [expired, bo, conflict(TASK_ACTIONS.counterBid.refused.expired!)],
-      [blocking, pest, { status: 403, body: { message: MODERATION_MESSAGES.blocked } }],
+      [assigned, bo, conflict(TASK_ACTIONS.counterBid.refused.assigned)],
+      [completed, bo, conflict(TASK_ACTIONS.counterBid.refused.completed)],
+      [expired, bo, conflict(TASK_ACTIONS.counterBid.refused.expired)],
+      [blocking, pest, forbidden(MODERATION_MESSAGES.blocked)],
     ] as const;
     for (const [id, bidder, answer] of refusals) {
       // refused() compares every stored task and bid before and after.
