@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskSearchQuerySchema, type TaskSearchResult } from '../../shared/search.ts';
 import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 import { indexQueryOf, searchTasks, taskIndexOf } from './search.store.ts';
+import { TaskIndex, type IndexedTask, type IndexQuery } from './task-index.ts';
+import { TaskIndexSync } from './task-index-sync.ts';
 
 /**
  * Issue 18's index in memory (task-index.ts, decision 032) on this project's engine: it answers
@@ -140,6 +143,21 @@ describe('the index follows the tasks', () => {
       .toEqual([taskId]);
   });
 
+  it('reads no log after its first build until a search asks (an idle instance stays idle)', async () => {
+    // A second copy of the instance's index, built as the warm-up builds it.
+    const sync = new TaskIndexSync();
+    const index = await sync.built(t.db);
+    const taskId = await postTask(t, poster, { title: 'Dugong study' });
+    const cut = { seq: Number.MAX_SAFE_INTEGER, today: new Date().toISOString().slice(0, 10) };
+    const dugongs = () => index.search(indexQueryOf(parse('q=dugong'), cut)).ids;
+    // Several rounds of the keep-up timer (50 ms) go by: none runs.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(dugongs()).toEqual([]);
+    // A search brings it up to date, then keeps it up.
+    await sync.current(t.db);
+    expect(dugongs()).toEqual([taskId]);
+  });
+
   it('orders newest first by created_at even when a task is out of its posting order', async () => {
     const [older, middle, newer] = [
       await postTask(t, poster, { title: 'Ibex sketch one' }),
@@ -188,5 +206,67 @@ describe('the index follows the tasks', () => {
     expect(await find('narwhal+cake')).toEqual([]);
     await ban(false);
     expect(await find('narwhal+cake')).toEqual([theirs]);
+  });
+});
+
+describe('a ranked search of more matches than it ranks', () => {
+  // Relevance ranks the newest SEARCH_TOTAL_CAP matches (decision 012). A prefix of two terms
+  // matches from two lists, each in slot order but not the two together: the walk down the
+  // matches must not take the older list's tasks for the newest.
+  const OLD = 1_200;
+  const today = new Date().toISOString().slice(0, 10);
+  const task = (seq: number, title: string, description: string): IndexedTask => ({
+    seq,
+    id: `task-${seq}`,
+    title,
+    description,
+    status: 'open',
+    category: 'Design',
+    budgetCents: 5_000,
+    deadline: '2999-01-01',
+    bidsCount: 0,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(),
+    userId: 'poster',
+    hidden: false,
+  });
+  const query = (q: string): IndexQuery => ({
+    q,
+    sort: undefined,
+    status: 'open',
+    categories: undefined,
+    minBudgetCents: undefined,
+    maxBudgetCents: undefined,
+    deadlineFrom: undefined,
+    deadlineTo: undefined,
+    maxSeq: Number.MAX_SAFE_INTEGER,
+    today,
+    page: 1,
+    pageSize: 12,
+  });
+
+  // Old tasks hold one word in their titles (ranked high), new ones the other in their
+  // descriptions; each word both the first and the second of the prefix's terms.
+  it.each([
+    ['alpine', 'alpha'],
+    ['alpha', 'alpine'],
+  ])('old %s in titles, new %s in descriptions', (oldWord, newWord) => {
+    const index = new TaskIndex();
+    index.startBuilding();
+    for (let seq = 1; seq <= 2 * OLD; seq += 1) {
+      index.upsert(
+        seq <= OLD
+          ? task(seq, `${oldWord} hut ${seq}`, 'A cabin.')
+          : task(seq, `Job ${seq}`, `Some ${newWord} work.`),
+      );
+    }
+    index.finishBuilding();
+    const answer = index.search(query('alp'));
+    expect(answer.total).toBe(SEARCH_TOTAL_CAP);
+    expect(answer.totalIsLowerBound).toBe(true);
+    const newest = new Set(
+      Array.from({ length: SEARCH_TOTAL_CAP }, (_, n) => `task-${2 * OLD - n}`),
+    );
+    expect(answer.ids).toHaveLength(12);
+    expect(answer.ids.filter((id) => !newest.has(id))).toEqual([]);
   });
 });

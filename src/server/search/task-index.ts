@@ -157,6 +157,13 @@ class Postings {
   }
 }
 
+/** The slots that hold every word of a search (TaskIndex.match). */
+interface Matches {
+  slots: Int32Array;
+  /** Whether `slots` ascend: the ranked walk then goes down them instead of every slot. */
+  inSlotOrder: boolean;
+}
+
 /** A task's terms, each one's weighted count (title ×4, description ×1), and its length. */
 interface TextEntry {
   terms: string[];
@@ -481,7 +488,8 @@ export class TaskIndex {
       query.sort === 'relevance' && !phrases.length
         ? 'newest'
         : (query.sort ?? (phrases.length ? 'relevance' : 'newest'));
-    const matches = phrases.length ? this.match(phrases, sort === 'relevance') : undefined;
+    const matched = phrases.length ? this.match(phrases, sort === 'relevance') : undefined;
+    const matches = matched?.slots;
     const accept = this.filterOf(query);
     const first = (query.page - 1) * query.pageSize;
     const wanted = wantedOf(query);
@@ -494,11 +502,11 @@ export class TaskIndex {
     /** The matches that pass the filters, up to `enough`, where not `found.length`. */
     let counted: number | undefined;
     if (sort === 'relevance') {
-      // Newest first: down the matches when they are in slot order (a few, sorted, or the
-      // last word's one list of slots), else down every slot.
+      // Newest first: down the matches when they are in slot order (as match() found them,
+      // or a few, sorted), else down every slot.
       const few = matches!.length < this.size * FEW_FOR_RELEVANCE;
-      if (few) matches!.sort();
-      const inOrder = few || phrases.at(-1)!.length === 1;
+      if (few && !matched!.inSlotOrder) matches!.sort();
+      const inOrder = few || matched!.inSlotOrder;
       for (let at = (inOrder ? matches!.length : this.size) - 1; at >= 0; at -= 1) {
         const slot = inOrder ? matches![at]! : at;
         if ((inOrder || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
@@ -541,7 +549,7 @@ export class TaskIndex {
    * over the whole index times its weighted count's share, against the task's length. One pass
    * over each phrase's postings: a slot's bits say which phrases it held so far.
    */
-  private match(phrases: Postings[][], ranked: boolean): Int32Array {
+  private match(phrases: Postings[][], ranked: boolean): Matches {
     const number = (this.searchNumber += 1);
     const { markedBy, matched, freq, score, lengths } = this;
     const rows = Math.max(this.liveCount, 1);
@@ -588,8 +596,12 @@ export class TaskIndex {
       }
       if (last) completed = touched;
     });
-    // In slot order when the last phrase is one list; the terms of a prefix each are.
-    return touchedSlots.subarray(0, completed);
+    // The last phrase's slots, in the order its lists hold them: each list is in slot order,
+    // so they all are when it is one list (a word, or a prefix of one term).
+    return {
+      slots: touchedSlots.subarray(0, completed),
+      inSlotOrder: phrases.at(-1)!.length === 1,
+    };
   }
 
   /** Whether a slot held every phrase of the last search (its marks in `markedBy`, `matched`). */
