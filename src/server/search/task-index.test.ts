@@ -5,7 +5,7 @@ import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 import { indexQueryOf, searchTasks, taskIndexOf } from './search.store.ts';
-import { TaskIndex, type IndexedTask, type IndexQuery } from './task-index.ts';
+import { TaskIndex, type IndexedTask } from './task-index.ts';
 import { TaskIndexSync } from './task-index-sync.ts';
 
 /**
@@ -51,6 +51,12 @@ const searchBy = (queryString: string, memoryIndex: boolean) =>
   searchTasks(t.db, parse(queryString), { includeEmail: false, memoryIndex });
 
 const ids = (answer: TaskSearchResult) => answer.items.map((task) => task._id);
+
+/** The cut of a search straight on an index: every task it holds, as of today. */
+const everyTask = () => ({
+  seq: Number.MAX_SAFE_INTEGER,
+  today: new Date().toISOString().slice(0, 10),
+});
 
 const QUERIES = [
   'q=logo',
@@ -137,9 +143,10 @@ describe('the index follows the tasks', () => {
     const index = await taskIndexOf(t.db).built(t.db);
     const taskId = await postTask(t, poster, { title: 'Okapi poster' });
     // No search after the post: the index applies it on its own.
-    const cut = { seq: Number.MAX_SAFE_INTEGER, today: new Date().toISOString().slice(0, 10) };
     await expect
-      .poll(() => index.search(indexQueryOf(parse('q=okapi'), cut)).ids, { timeout: 3000 })
+      .poll(() => index.search(indexQueryOf(parse('q=okapi'), everyTask())).ids, {
+        timeout: 3000,
+      })
       .toEqual([taskId]);
   });
 
@@ -148,8 +155,7 @@ describe('the index follows the tasks', () => {
     const sync = new TaskIndexSync();
     const index = await sync.built(t.db);
     const taskId = await postTask(t, poster, { title: 'Dugong study' });
-    const cut = { seq: Number.MAX_SAFE_INTEGER, today: new Date().toISOString().slice(0, 10) };
-    const dugongs = () => index.search(indexQueryOf(parse('q=dugong'), cut)).ids;
+    const dugongs = () => index.search(indexQueryOf(parse('q=dugong'), everyTask())).ids;
     // Several rounds of the keep-up timer (50 ms) go by: none runs.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(dugongs()).toEqual([]);
@@ -214,7 +220,6 @@ describe('a ranked search of more matches than it ranks', () => {
   // matches from two lists, each in slot order but not the two together: the walk down the
   // matches must not take the older list's tasks for the newest.
   const OLD = 1_200;
-  const today = new Date().toISOString().slice(0, 10);
   const task = (seq: number, title: string, description: string): IndexedTask => ({
     seq,
     id: `task-${seq}`,
@@ -228,20 +233,6 @@ describe('a ranked search of more matches than it ranks', () => {
     createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(),
     userId: 'poster',
     hidden: false,
-  });
-  const query = (q: string): IndexQuery => ({
-    q,
-    sort: undefined,
-    status: 'open',
-    categories: undefined,
-    minBudgetCents: undefined,
-    maxBudgetCents: undefined,
-    deadlineFrom: undefined,
-    deadlineTo: undefined,
-    maxSeq: Number.MAX_SAFE_INTEGER,
-    today,
-    page: 1,
-    pageSize: 12,
   });
 
   // Old tasks hold one word in their titles (ranked high), new ones the other in their
@@ -260,7 +251,7 @@ describe('a ranked search of more matches than it ranks', () => {
       );
     }
     index.finishBuilding();
-    const answer = index.search(query('alp'));
+    const answer = index.search(indexQueryOf(parse('q=alp&pageSize=12'), everyTask()));
     expect(answer.total).toBe(SEARCH_TOTAL_CAP);
     expect(answer.totalIsLowerBound).toBe(true);
     const newest = new Set(
