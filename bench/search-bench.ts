@@ -329,9 +329,10 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   console.log('');
   console.log('One search at a time, different queries none of the loads asked (HTTP, ms):');
   printTable(
-    ['Search', 'p50', 'p99', 'max'],
-    [...mix.oneAtATime, mix.bareOneAtATime].map(({ kind, p50Ms, p99Ms, maxMs }) => [
+    ['Search', 'queries', 'p50', 'p99', 'max'],
+    [...mix.oneAtATime, mix.bareOneAtATime].map(({ kind, count, p50Ms, p99Ms, maxMs }) => [
       kind,
+      formatInt(count),
       String(p50Ms),
       String(p99Ms),
       String(maxMs),
