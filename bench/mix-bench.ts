@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/types.ts';
 import { createRandom } from '../src/server/seed/bulk-tasks.ts';
 import { SEARCH_SORTS } from '../src/shared/search.ts';
+import { searchWords } from '../src/shared/search-rules.ts';
 import { CATEGORIES } from '../src/shared/tasks.ts';
 import { ANY_REQUEST, type BareAnswers } from './bare-answers.ts';
 import {
@@ -86,7 +87,9 @@ export async function readMixPools(db: Kysely<Database>): Promise<MixPools> {
   const { rows } = await sql<{ title: string; description: string }>`
     select title, description from tasks limit 20000
   `.execute(db);
-  const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  // The index's own words (searchWords), those of letters only and 4 or more of them.
+  const wordsOf = (text: string) =>
+    searchWords(text).filter((word) => word.length >= 4 && /^\p{L}+$/u.test(word));
   const counts = new Map<string, number>();
   for (const { title } of rows) {
     for (const word of wordsOf(title)) counts.set(word, (counts.get(word) ?? 0) + 1);
