@@ -210,16 +210,19 @@ function oneAtATimeKinds(pools: MixPools, asked: Set<string>): Record<string, st
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function timeOneAtATime(baseUrl: string, paths: string[]) {
-  const times: number[] = [];
-  for (const url of paths) {
-    const start = performance.now();
-    const response = await fetch(`${baseUrl}${url}`);
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
+/** Each of `paths` asked in turn, by bench/one-at-a-time-worker.ts in its own process. */
+async function timeOneAtATime(baseUrl: string, dir: string, paths: string[]) {
+  const pathsFile = path.join(dir, 'one-at-a-time.json');
+  fs.writeFileSync(pathsFile, JSON.stringify(paths));
+  const worker = spawnChild(['bench/one-at-a-time-worker.ts', baseUrl, pathsFile], {
+    cwd: ROOT,
+    captureStdout: true,
+  });
+  let stdout = '';
+  worker.process.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  const code = await worker.exited;
+  if (code !== 0) throw new Error(`one-at-a-time worker failed (${code}):\n${worker.output()}`);
+  const times = (JSON.parse(stdout) as number[]).sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     count: times.length,
@@ -346,7 +349,7 @@ export async function runMixBench(
     const oneAtATime: OneAtATime[] = [];
     const kinds = Object.entries(oneAtATimeKinds(pools, new Set(searches)));
     for (const [kind, paths] of kinds) {
-      oneAtATime.push({ kind, ...(await timeOneAtATime(baseUrl, paths)) });
+      oneAtATime.push({ kind, ...(await timeOneAtATime(baseUrl, dir, paths)) });
     }
 
     log('mix: the mix and one request at a time on the bare server…');
@@ -354,6 +357,7 @@ export async function runMixBench(
       mix: await runLoad(mixLoad(url, mixFile), ROOT, pid),
       one: await timeOneAtATime(
         url,
+        dir,
         kinds.flatMap(([, paths]) => paths),
       ),
     }));

@@ -327,7 +327,9 @@ function printMixReport(engine: Engine, mix: MixResult): void {
     ],
   );
   console.log('');
-  console.log('One search at a time, different queries none of the loads asked (HTTP, ms):');
+  console.log(
+    'One search at a time, different queries none of the loads asked (HTTP, ms; a client process of its own, asking for gzip as browsers do):',
+  );
   printTable(
     ['Search', 'queries', 'p50', 'p99', 'max'],
     [...mix.oneAtATime, mix.bareOneAtATime].map(({ kind, count, p50Ms, p99Ms, maxMs }) => [
