@@ -31,8 +31,24 @@ export interface AnswerCache {
     read: (viewerId: string | null) => Promise<Answer>,
     readersOf: (answer: Answer) => Iterable<string>,
   ): Promise<FastifyReply>;
+  /**
+   * sendTo for a read that answers its bytes already written by the route's serializer, and
+   * the readers who see it otherwise (a search on a read worker: search-answer.ts).
+   */
+  sendWritten(
+    reply: FastifyReply,
+    key: string,
+    viewerId: string | null,
+    read: (viewerId: string | null) => Promise<WrittenAnswer>,
+  ): Promise<FastifyReply>;
   /** Answers sent from the cache, and those read anew (GET /metrics reads them). */
   readonly stats: AnswerCacheStats;
+}
+
+/** An answer as the route's serializer wrote it, and who reads it otherwise than everybody. */
+export interface WrittenAnswer {
+  body: string;
+  readers: string[];
 }
 
 export interface AnswerCacheStats {
@@ -86,6 +102,30 @@ export function createAnswerCache(
     if (entries.size > size && !oldest.done) entries.delete(oldest.value);
   }
 
+  async function sendWritten(
+    reply: FastifyReply,
+    key: string,
+    viewerId: string | null,
+    read: (viewerId: string | null) => Promise<WrittenAnswer>,
+  ): Promise<FastifyReply> {
+    if (!clock || size <= 0) return reply.type(JSON_TYPE).send((await read(viewerId)).body);
+    const at = clock.valueOf(tables);
+    let shared = take(key, at);
+    if (!shared) {
+      const answer = await read(null);
+      shared = { at, body: answer.body, readers: new Set(answer.readers) };
+    }
+    keep(key, at, shared.body, shared.readers ?? NOBODY);
+    if (viewerId === null || !shared.readers?.has(viewerId)) {
+      return reply.type(JSON_TYPE).send(shared.body);
+    }
+    // A NUL cannot be in a key of JSON text: the reader's own answer never takes another's.
+    const ownKey = `${key}\u0000${viewerId}`;
+    const body = take(ownKey, at)?.body ?? (await read(viewerId)).body;
+    keep(ownKey, at, body, NOBODY);
+    return reply.type(JSON_TYPE).send(body);
+  }
+
   return {
     stats,
     async send(reply, key, read) {
@@ -100,25 +140,12 @@ export function createAnswerCache(
 
     async sendTo(reply, key, viewerId, read, readersOf) {
       if (!clock || size <= 0) return reply.send(await read(viewerId));
-      const at = clock.valueOf(tables);
-      let shared = take(key, at);
-      if (!shared) {
-        const answer = await read(null);
-        shared = {
-          at,
-          body: reply.serialize(answer) as string,
-          readers: new Set(readersOf(answer)),
-        };
-      }
-      keep(key, at, shared.body, shared.readers ?? NOBODY);
-      if (viewerId === null || !shared.readers?.has(viewerId)) {
-        return reply.type(JSON_TYPE).send(shared.body);
-      }
-      // A NUL cannot be in a key of JSON text: the reader's own answer never takes another's.
-      const ownKey = `${key}\u0000${viewerId}`;
-      const body = take(ownKey, at)?.body ?? (reply.serialize(await read(viewerId)) as string);
-      keep(ownKey, at, body, NOBODY);
-      return reply.type(JSON_TYPE).send(body);
+      return sendWritten(reply, key, viewerId, async (viewer) => {
+        const answer = await read(viewer);
+        return { body: reply.serialize(answer) as string, readers: [...readersOf(answer)] };
+      });
     },
+
+    sendWritten,
   };
 }

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { serveReads } from '../db/read-worker-host.ts';
 import type { Database } from '../db/types.ts';
-import { searchTasks, taskIndexOf } from './search.store.ts';
+import { searchAnswer } from './search-answer.ts';
+import { taskIndexOf } from './search.store.ts';
 
 /**
- * The read worker of searches (db/read-workers.ts): the same searchTasks, off the event loop,
+ * The read worker of searches (db/read-workers.ts): the same searchAnswer, off the event loop,
  * and the build of its index in memory as the worker starts (the server's warm-up).
  */
 serveReads({
-  searchTasks,
+  searchAnswer,
   async buildSearchIndex(db: Kysely<Database>) {
     await taskIndexOf(db).built(db);
   },

@@ -1,26 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  taskSearchQuerySchema,
-  taskSearchResultSchema,
-  type TaskSearchResult,
-} from '../../shared/search.ts';
+import { taskSearchQuerySchema, taskSearchResultSchema } from '../../shared/search.ts';
 import type { ReadWorkers } from '../db/read-workers.ts';
 import { optionalUser } from '../auth/session.ts';
 import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
-import { createAnswerCache } from '../answer-cache.ts';
-import type { Task } from '../../shared/tasks.ts';
-import { readersOfContacts, TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
-import { searchTasks } from './search.store.ts';
+import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
+import { TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
+import { searchAnswer } from './search-answer.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
 export const searchRoutes: FastifyPluginAsyncZod<
   CachedReadsOptions & { readers?: ReadWorkers | undefined; memoryIndex: boolean }
 > = async (app, { auth, db, cacheSize, readers, memoryIndex }) => {
-  // On SQLite the searches run on read workers (search-worker.ts), off the event loop.
+  // The searches run on read workers (search-worker.ts), off the event loop.
   const search = readers
-    ? (...args: Parameters<typeof searchTasks>) =>
-        readers.run<TaskSearchResult>('searchTasks', args.slice(1))
-    : searchTasks;
+    ? (...args: Parameters<typeof searchAnswer>) =>
+        readers.run<WrittenAnswer>('searchAnswer', args.slice(1))
+    : searchAnswer;
   const answers = createAnswerCache(db, 'search', cacheSize, TASK_ANSWER_TABLES);
   app.get(
     '/api/tasks/search',
@@ -39,8 +34,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
       const options = { includeEmail: user !== null, memoryIndex };
       const key = taskAnswerKey(request.query, options);
       const read = (viewerId: string | null) => search(db, request.query, { ...options, viewerId });
-      const readers = (page: { items: Task[] }) => readersOfContacts(page.items);
-      return answers.sendTo(reply, key, user?.id ?? null, read, readers);
+      return answers.sendWritten(reply, key, user?.id ?? null, read);
     },
   );
 };

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { taskSearchResultSchema, type TaskSearchQuery } from '../../shared/search.ts';
+import type { WrittenAnswer } from '../answer-cache.ts';
+import type { Database } from '../db/types.ts';
+import { serializerCompiler } from '../serializer.ts';
+import { readersOfContacts } from '../tasks/tasks.store.ts';
+import { searchTasks, type SearchOptions } from './search.store.ts';
+
+/** The route's own serializer of a search's answer (GET /api/tasks/search, 200). */
+const writeAnswer = serializerCompiler({
+  schema: taskSearchResultSchema,
+  method: 'GET',
+  url: '/api/tasks/search',
+  httpStatus: '200',
+});
+
+/**
+ * A search's answer as the route sends it: its bytes, written by the route's serializer, and
+ * the readers who see it otherwise (answer-cache.ts sendWritten). A read worker answers this
+ * rather than the answer itself, so the event loop neither copies a page of tasks out of the
+ * worker's message nor serializes it: it copies one string (docs/decisions/037).
+ */
+export async function searchAnswer(
+  db: Kysely<Database>,
+  query: TaskSearchQuery,
+  options: SearchOptions,
+): Promise<WrittenAnswer> {
+  const answer = await searchTasks(db, query, options);
+  return { body: writeAnswer(answer), readers: readersOfContacts(answer.items) };
+}
