@@ -1,4 +1,4 @@
-import { readCpuSeconds, spawnChild } from './processes.ts';
+import { readCpuSeconds, runScript } from './processes.ts';
 
 export interface LoadSpec {
   url: string;
@@ -53,21 +53,13 @@ export async function runLoad(
   cwd: string,
   serverPid: number,
 ): Promise<MeasuredLoad> {
-  const worker = spawnChild(['bench/load-worker.ts', JSON.stringify(spec)], {
-    cwd,
-    captureStdout: true,
-  });
-  let stdout = '';
   let cpuAtStart: number | undefined;
-  worker.process.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-    if (cpuAtStart === undefined && stdout.startsWith(MEASURING)) {
+  const stdout = await runScript(['bench/load-worker.ts', JSON.stringify(spec)], cwd, (output) => {
+    if (cpuAtStart === undefined && output.startsWith(MEASURING)) {
       cpuAtStart = readCpuSeconds(serverPid);
     }
   });
-  const code = await worker.exited;
   const cpuAtEnd = readCpuSeconds(serverPid);
-  if (code !== 0) throw new Error(`load worker failed (${code}):\n${worker.output()}`);
   const result = JSON.parse(stdout.slice(MEASURING.length)) as LoadResult;
   const serverCpuMicros =
     cpuAtStart === undefined || cpuAtEnd === undefined || !result.requests

@@ -20,6 +20,7 @@ import {
 import { runLoad, type LoadSpec, type MeasuredLoad, type MixSpec } from './load.ts';
 import {
   findFreePort,
+  runScript,
   spawnChild,
   stopChild,
   waitUntilAnswering,
@@ -214,14 +215,7 @@ const percentile = (sorted: number[], p: number) =>
 async function timeOneAtATime(baseUrl: string, dir: string, paths: string[]) {
   const pathsFile = path.join(dir, 'one-at-a-time.json');
   fs.writeFileSync(pathsFile, JSON.stringify(paths));
-  const worker = spawnChild(['bench/one-at-a-time-worker.ts', baseUrl, pathsFile], {
-    cwd: ROOT,
-    captureStdout: true,
-  });
-  let stdout = '';
-  worker.process.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  const code = await worker.exited;
-  if (code !== 0) throw new Error(`one-at-a-time worker failed (${code}):\n${worker.output()}`);
+  const stdout = await runScript(['bench/one-at-a-time-worker.ts', baseUrl, pathsFile], ROOT);
   const times = (JSON.parse(stdout) as number[]).sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {

@@ -39,6 +39,27 @@ export function spawnChild(
   return handle;
 }
 
+/**
+ * Runs a bench script (`args`) in a process of its own to its end and answers what it printed
+ * on stdout; `onOutput` sees the output so far as it comes. Fails, with the script's output,
+ * when it exits with another code than 0.
+ */
+export async function runScript(
+  args: string[],
+  cwd: string,
+  onOutput?: (stdout: string) => void,
+): Promise<string> {
+  const child = spawnChild(args, { cwd, captureStdout: true });
+  let stdout = '';
+  child.process.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    onOutput?.(stdout);
+  });
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${args[0]} failed (${code}):\n${child.output()}`);
+  return stdout;
+}
+
 /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
 export async function stopChild(child: Child, graceMs = 5000): Promise<void> {
   const proc = child.process;

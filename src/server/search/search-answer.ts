@@ -6,13 +6,18 @@ import { serializerCompiler } from '../serializer.ts';
 import { readersOfContacts } from '../tasks/tasks.store.ts';
 import { searchTasks, type SearchOptions } from './search.store.ts';
 
-/** The route's own serializer of a search's answer (GET /api/tasks/search, 200). */
-const writeAnswer = serializerCompiler({
-  schema: taskSearchResultSchema,
-  method: 'GET',
-  url: '/api/tasks/search',
-  httpStatus: '200',
-});
+/**
+ * The route's own serializer of a search's answer (GET /api/tasks/search, 200), compiled by
+ * the first search it writes: the process whose searches run on workers never needs it.
+ */
+let writeAnswer: ((answer: unknown) => string) | undefined;
+const writerOfAnswers = () =>
+  (writeAnswer ??= serializerCompiler({
+    schema: taskSearchResultSchema,
+    method: 'GET',
+    url: '/api/tasks/search',
+    httpStatus: '200',
+  }));
 
 /**
  * A search's answer as the route sends it: its bytes, written by the route's serializer, and
@@ -26,5 +31,5 @@ export async function searchAnswer(
   options: SearchOptions,
 ): Promise<WrittenAnswer> {
   const answer = await searchTasks(db, query, options);
-  return { body: writeAnswer(answer), readers: readersOfContacts(answer.items) };
+  return { body: writerOfAnswers()(answer), readers: readersOfContacts(answer.items) };
 }
