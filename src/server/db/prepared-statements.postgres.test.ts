@@ -39,3 +39,26 @@ it('runs a task read prepared once it has run often, with the same answers', asy
   const read = rows.find((row) => row.statement.includes('where "tasks"."id" = $1'));
   expect(read?.name).toMatch(/^tasklane_\d+$/);
 });
+
+it('plans a list with a limit once: its LIMIT is written in the statement', async () => {
+  const poster = await t.signUp();
+  for (let i = 0; i < 3; i += 1) await postTask(t, poster, { title: `Listed task ${i}` });
+  const answers = [];
+  for (let i = 0; i < PREPARE_AFTER + 6; i += 1) {
+    const response = await t.request('GET', '/api/tasks?limit=3&sort=deadline');
+    expect(response.statusCode).toBe(200);
+    answers.push(response.json());
+  }
+  expect(answers[0]).toHaveLength(3);
+  for (const answer of answers) expect(answer).toEqual(answers[0]);
+
+  const { rows } = await sql<{ name: string; generic_plans: string; custom_plans: string }>`
+    select name, generic_plans, custom_plans from pg_prepared_statements
+    where statement like '%order by "tasks"."deadline" asc%limit 4'
+  `.execute(t.db);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.name).toMatch(/^tasklane_\d+$/);
+  // Planned once, then run by its plan: never planned for a run's parameters.
+  expect(Number(rows[0]!.custom_plans)).toBe(0);
+  expect(Number(rows[0]!.generic_plans)).toBeGreaterThan(0);
+});

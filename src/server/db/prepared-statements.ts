@@ -7,10 +7,11 @@ import type pg from 'pg';
  * run PREPARE_AFTER times in the process is given a name, and each connection then prepares it
  * once and runs it by name, as pgJDBC does after its prepareThreshold.
  *
- * Not prepared: statements with no parameters (transaction control, DDL, the polls), and
- * full-text searches (`@@`), whose best plan depends on the words, so a generic plan could be
- * far worse than re-planning. PostgreSQL itself keeps a prepared statement's custom plans while
- * a generic one would cost more (plan_cache_mode auto).
+ * Not prepared: transaction control and DDL, and full-text searches (`@@`), whose best plan
+ * depends on the words, so a generic plan could be far worse than re-planning. PostgreSQL
+ * itself keeps a prepared statement's custom plans while a generic one would cost more
+ * (plan_cache_mode auto). A statement with no parameters (a list's, its LIMIT written in it;
+ * the polls) is planned once when prepared, and anew on every run when not.
  */
 export const PREPARE_AFTER = 3;
 /** Names given at most, so a stream of one-off texts cannot fill each connection's memory. */
@@ -57,7 +58,7 @@ export function runPrepared(client: pg.PoolClient, names: StatementNames): void 
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const [text, values] = args;
-    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+    if (typeof text === 'string' && Array.isArray(values)) {
       const name = names(text);
       if (name !== undefined) return query({ name, text, values }, ...args.slice(2));
     }

@@ -184,16 +184,30 @@ export async function listTasks(
   const today = todayUtc();
   const notBefore = notBeforeOf(query, today);
   // The bound values, in the order the builder below binds them.
-  const parameters = [query.category, email, status, notBefore, query.limit].filter(
+  const parameters = [query.category, email, status, notBefore].filter(
     (value) => value !== undefined,
   );
-  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${status}:${query.sort}:${Boolean(query.limit)}`;
+  const rowsRead = query.limit && limitWritten(query.limit);
+  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${status}:${query.sort}:${rowsRead}`;
   const compiled = compiledOnce(db, shape, parameters, () => {
     const q = listed(selectTasks(db), query, email, notBefore);
-    return query.limit ? q.limit(query.limit) : q;
+    return rowsRead ? q.limit(sql.lit(rowsRead)) : q;
   });
   const { rows } = await db.executeQuery(compiled);
-  return rows.map((row) => toTask(row, options, today));
+  return rows.slice(0, query.limit).map((row) => toTask(row, options, today));
+}
+
+/**
+ * The LIMIT a list's statement is written with: PostgreSQL plans a prepared statement whose
+ * LIMIT is a parameter anew on every run (its generic plan assumes a tenth of the table, so
+ * it keeps the custom ones), 0.3–0.75 ms each time for the home page's list. Written in the
+ * statement, it is planned once. Rounded up to a power of two, so that a few statements serve
+ * every limit (1–100: 8 of them) and the rows beyond the limit are dropped here.
+ */
+function limitWritten(limit: number): number {
+  let written = 1;
+  while (written < limit) written *= 2;
+  return written;
 }
 
 /**

@@ -229,6 +229,12 @@ describe('GET /api/tasks', () => {
       'Task a',
     ]);
     expect(titles((await get('?limit=2&sort=deadline')).body)).toEqual(['Task e', 'Task d']);
+    // Read with LIMIT 4 (limits are written in the statement as powers of two), answered 3.
+    expect(titles((await get('?limit=3&sort=deadline')).body)).toEqual([
+      'Task e',
+      'Task d',
+      'Task b',
+    ]);
   });
 
   it('sorts by bidsCount, most first, ties newest first', async () => {
