@@ -166,17 +166,9 @@ export class TaskIndexSync {
   }
 
   private async bringUpToDate(db: Db): Promise<TaskIndex> {
-    if (!this.index) return this.build(db);
-    const { rows } = await sql<{ id: number | string | null }>`
-      select max(id) as id from task_changes
-    `.execute(db);
-    const newest = Number(rows[0]?.id ?? 0);
-    if (newest === this.lastId && this.holes.size === 0) return this.index;
-    if (newest - this.lastId > KEPT_CHANGES / 2 || this.holes.size > MAX_HOLES) {
-      return this.build(db);
-    }
-    await this.apply(db, newest);
-    return this.index;
+    if (!this.index || this.holes.size > MAX_HOLES) return this.build(db);
+    const isApplied = await this.apply(db);
+    return isApplied ? this.index : this.build(db);
   }
 
   /**
@@ -234,15 +226,18 @@ export class TaskIndexSync {
 
   /**
    * The log's rows after the last one applied, and the holes, applied to the index: their
-   * queries on one connection, as the build's.
+   * queries on one connection, as the build's. One query when nothing changed (the log read
+   * from the last id on, which is also how far it goes: no `max(id)` first). False, applying
+   * nothing, when the log is so far ahead that it may have dropped changes not applied yet.
    */
-  private async apply(db: Db, newest: number): Promise<void> {
-    await onOneConnection(db, (connection) => this.applyOn(connection, newest));
+  private async apply(db: Db): Promise<boolean> {
+    return onOneConnection(db, (connection) => this.applyOn(connection));
   }
 
-  private async applyOn(db: Db, newest: number): Promise<void> {
+  private async applyOn(db: Db): Promise<boolean> {
     const index = this.index!;
     const holes = [...this.holes.keys()];
+    const farBehind = this.lastId + KEPT_CHANGES / 2;
     const changes = await db
       .selectFrom('task_changes')
       .select(['id', 'task_id', 'user_id'])
@@ -252,7 +247,10 @@ export class TaskIndexSync {
           : eb('id', '>', this.lastId),
       )
       .orderBy('id')
+      .limit(KEPT_CHANGES / 2 + holes.length + 1)
       .execute();
+    if (changes.length === 0 && holes.length === 0) return true;
+    if (Number(changes.at(-1)?.id ?? 0) > farBehind) return false;
     const taskIds = [...new Set(changes.flatMap((change) => change.task_id ?? []))];
     for (let at = 0; at < taskIds.length; at += FETCH_CHUNK) {
       const chunk = taskIds.slice(at, at + FETCH_CHUNK);
@@ -268,7 +266,7 @@ export class TaskIndexSync {
         if (!this.put(index, toIndexed(row))) {
           // Posted out of seq order (cannot happen while seq is handed out at commit): build.
           await this.build(db);
-          return;
+          return true;
         }
       }
     }
@@ -288,12 +286,13 @@ export class TaskIndexSync {
     for (const hole of holes) {
       if (ids.has(hole) || this.holes.get(hole)! < now) this.holes.delete(hole);
     }
-    let highest = Math.max(this.lastId, newest);
+    let highest = this.lastId;
     for (const id of ids) highest = Math.max(highest, id);
     for (let id = this.lastId + 1; id <= highest; id += 1) {
       if (!ids.has(id)) this.holes.set(id, now + HOLE_MS);
     }
     this.lastId = highest;
+    return true;
   }
 
   private put(index: TaskIndex, task: IndexedTask): boolean {

@@ -7,6 +7,7 @@ import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 import { indexQueryOf, searchTasks, taskIndexOf } from './search.store.ts';
 import { TaskIndex, type IndexedTask } from './task-index.ts';
 import { TaskIndexSync } from './task-index-sync.ts';
+import { KEPT_CHANGES } from '../db/migrations/0016-search-index-changes.ts';
 
 /**
  * Issue 18's index in memory (task-index.ts, decision 032) on this project's engine: it answers
@@ -148,6 +149,22 @@ describe('the index follows the tasks', () => {
         timeout: 3000,
       })
       .toEqual([taskId]);
+  });
+
+  it('builds itself again when the log ran further ahead than it applies (rows may be gone)', async () => {
+    const sync = new TaskIndexSync();
+    const before = await sync.built(t.db);
+    // Half as many changes as the log keeps, none a task's: past them, it may have dropped some.
+    const count = KEPT_CHANGES / 2 + 1;
+    await sql`
+      with recursive n (i) as (select 1 union all select i + 1 from n where i < ${sql.lit(count)})
+      insert into task_changes (task_id) select null from n
+    `.execute(t.db);
+    const taskId = await postTask(t, poster, { title: 'Axolotl sketch' });
+    const after = await sync.current(t.db);
+    expect(after).not.toBe(before);
+    expect(after?.search(indexQueryOf(parse('q=axolotl'), everyTask())).ids).toEqual([taskId]);
+    expect(before.search(indexQueryOf(parse('q=axolotl'), everyTask())).ids).toEqual([]);
   });
 
   it('reads no log after its first build until a search asks (an idle instance stays idle)', async () => {
