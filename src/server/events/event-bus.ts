@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { LIVE_EVENT_NAMES, type LiveEventName } from '../../shared/live-events.ts';
 import type { Engine } from '../db/database.ts';
+import { isPostgres } from '../db/engine.ts';
 import { inProcessChannelsOf } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { PgEventBus } from './pg-event-bus.ts';
@@ -38,9 +39,26 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+const payloadOf = (event: BusEvent) => JSON.stringify([event.name, event.id, event.userIds]);
+
 export async function publishEvent(db: Kysely<Database>, event: BusEvent): Promise<void> {
-  const payload = JSON.stringify([event.name, event.id, event.userIds]);
-  await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(db);
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${payloadOf(event)})`.execute(db);
+}
+
+/**
+ * Several events in one statement on PostgreSQL (a burst of bids on different tasks: one
+ * round trip and one transaction, not one each); one by one on SQLite, whose pg_notify is a
+ * function of this process and has no arrays.
+ */
+export async function publishEvents(db: Kysely<Database>, events: BusEvent[]): Promise<void> {
+  if (events.length <= 1 || !isPostgres(db)) {
+    for (const event of events) await publishEvent(db, event);
+    return;
+  }
+  const payloads = events.map(payloadOf);
+  await sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`.execute(
+    db,
+  );
 }
 
 /** The event in a payload, or undefined for anything else. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { publishEvent } from './event-bus.ts';
+import { publishEvents, type BusEvent } from './event-bus.ts';
 
 /**
  * Which task a successful write changed what its page shows of (issue 17): offers made, edited,
@@ -51,26 +51,27 @@ export async function publishTaskChanges(
   db: Kysely<Database>,
   taskIds: Iterable<string>,
 ): Promise<void> {
-  for (const id of new Set(taskIds)) await publishEvent(db, { name: 'task', id, userIds: [] });
+  await publishEvents(db, taskEvents(taskIds));
 }
+
+const taskEvents = (taskIds: Iterable<string>): BusEvent[] =>
+  [...new Set(taskIds)].map((id) => ({ name: 'task', id, userIds: [] }));
 
 /**
  * Announces on the event bus (every instance's open task pages) each task a successful write
  * through this app changed, at most once per task every TASK_CHANGE_WINDOW_MS: a burst of bids
- * is one event.
+ * is one event, and the tasks of a window go out in one statement.
  */
 export function announceTaskChanges(app: FastifyInstance, db: Kysely<Database>): void {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     timer = undefined;
-    const ids = [...pending];
+    const events = taskEvents(pending);
     pending.clear();
-    for (const id of ids) {
-      publishEvent(db, { name: 'task', id, userIds: [] }).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'task change not announced'),
-      );
-    }
+    publishEvents(db, events).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'task changes not announced'),
+    );
   };
   app.addHook('onResponse', (request, reply, done) => {
     done();

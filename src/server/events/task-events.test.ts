@@ -86,6 +86,24 @@ describe('event: task', () => {
     expect(taskEvents(noPage)).toEqual([]);
   });
 
+  it('reaches each page when several tasks change within one window (one statement)', async () => {
+    const taskIds = [
+      await postTask(t, poster),
+      await postTask(t, poster),
+      await postTask(t, poster),
+    ];
+    const pages = await Promise.all(taskIds.map((taskId) => watch(cy, taskId)));
+    // Bids on all three at once: their announcements go out together.
+    const bids = await Promise.all(
+      taskIds.map((taskId) => call(t, 'PATCH', `/api/tasks/${taskId}/bids`, ada)),
+    );
+    for (const bid of bids) expect(bid.status).toBe(200);
+    for (const [index, page] of pages.entries()) {
+      await expect.poll(() => taskEvents(page).length).toBe(1);
+      expect(JSON.parse(taskEvents(page)[0]!.data)).toEqual({ taskId: taskIds[index] });
+    }
+  });
+
   it('follows the offer and question routes to their task: hire, reply', async () => {
     const taskId = await postTask(t, poster);
     const offerId = await makeOffer(t, ada, taskId);
