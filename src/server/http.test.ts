@@ -10,7 +10,22 @@ import {
   type TestApp,
   type TestUser,
 } from '../../tests/support/test-app.ts';
-import { CROSS_SITE_WRITE } from './security.ts';
+import { CROSS_SITE_WRITE, headersSetBy } from './security.ts';
+
+/** Helmet's headers (security.ts), as every answer carries them. */
+const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 let t: TestApp;
 let user: TestUser;
@@ -122,6 +137,48 @@ describe('the web app and documents', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the same security headers with every kind of answer', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const expected = Object.fromEntries(
+      SECURITY_HEADER_NAMES.map((name) => [name, page.headers[name]]),
+    );
+    for (const name of SECURITY_HEADER_NAMES) expect(expected[name], name).toBeDefined();
+    expect(expected['x-frame-options']).toBe('SAMEORIGIN');
+    expect(expected['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/tasks?limit=1' }),
+      await t.app.inject({ method: 'GET', url: `/api/tasks/${taskId}` }),
+      await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tasks/${taskId}/bids`,
+        headers: { cookie: user.cookie, origin: 'https://evil.example' },
+      }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 403]);
+    for (const answer of answers) {
+      for (const name of SECURITY_HEADER_NAMES)
+        expect(answer.headers[name], name).toBe(expected[name]);
+    }
+    // The sign-in popup's way back keeps no opener policy.
+    const callback = await t.app.inject({ method: 'GET', url: '/api/auth/callback/google' });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  });
+
+  it('reads the headers a middleware sets once, and refuses one that does not finish at once', () => {
+    expect(
+      headersSetBy((_request, response, next) => {
+        response.setHeader('X-One', 'a');
+        response.setHeader('X-Two', 'b');
+        response.removeHeader('x-one');
+        next();
+      }),
+    ).toEqual({ 'x-two': 'b' });
+    expect(() => headersSetBy((_request, _response, next) => setTimeout(next))).toThrow(
+      /did not finish/,
+    );
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.ts';
@@ -168,6 +168,8 @@ export class EventStreams {
     };
     reply.hijack();
     reply.raw.writeHead(200, {
+      // The headers the hooks gave the reply (security, CORS): a hijacked reply writes its own.
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       // Nothing on the way may keep, compress or hold back events.
       'cache-control': 'no-cache, no-transform',

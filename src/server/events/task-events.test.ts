@@ -48,6 +48,9 @@ async function watch(user: TestUser, taskId?: string): Promise<EventStreamClient
   const stream = await openEventStream(`${base}/api/events${query}`, { cookie: user.cookie });
   streams.push(stream);
   expect(stream.response.status).toBe(200);
+  // A hijacked reply, written by hand: it still carries the security headers.
+  expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
   await expect.poll(() => stream.lastEventId()).toBeDefined();
   return stream;
 }
