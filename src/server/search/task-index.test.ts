@@ -88,6 +88,14 @@ const QUERIES = [
   'status=all&sort=budget_desc&pageSize=7&page=2',
   'maxBudget=250&sort=bids',
   'sort=relevance',
+  // Without words, by category: the category's own slots, not every slot.
+  'category=Design',
+  'category=Writing&sort=budget_asc&minBudget=150&pageSize=4&page=2',
+  'category=Writing,Design&sort=budget_desc&maxBudget=300',
+  'category=Web%20Development&sort=deadline&pageSize=50',
+  'category=Data%20Entry',
+  'minBudget=1000&sort=budget_asc',
+  'maxBudget=30&sort=budget_desc&status=all',
 ];
 
 describe('the index in memory answers as the engine does', () => {
@@ -122,18 +130,27 @@ describe('the index in memory answers as the engine does', () => {
 
 describe('the index follows the tasks', () => {
   const find = async (word: string) => ids(await searchBy(`q=${word}`, true));
-
-  it('finds a task once posted, by its new words once edited, and never once deleted', async () => {
-    const taskId = await postTask(t, poster, { title: 'Quokka portrait' });
-    expect(await find('quokka')).toEqual([taskId]);
+  /** The poster's edit of a task's words and category, due in a week, $80. */
+  const edit = async (
+    taskId: string,
+    changes: { title: string; category: string; description: string },
+  ) => {
     const edited = await call(t, 'PUT', `/api/tasks/${taskId}`, poster, {
-      title: 'Wombat portrait',
-      category: 'Design',
-      description: 'A painted wombat for the hallway.',
+      ...changes,
       deadline: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       budget: 80,
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+  };
+
+  it('finds a task once posted, by its new words once edited, and never once deleted', async () => {
+    const taskId = await postTask(t, poster, { title: 'Quokka portrait' });
+    expect(await find('quokka')).toEqual([taskId]);
+    await edit(taskId, {
+      title: 'Wombat portrait',
+      category: 'Design',
+      description: 'A painted wombat for the hallway.',
+    });
     expect(await find('quokka')).toEqual([]);
     expect(await find('wombat')).toEqual([taskId]);
     expect((await call(t, 'DELETE', `/api/tasks/${taskId}`, poster)).status).toBe(200);
@@ -149,6 +166,23 @@ describe('the index follows the tasks', () => {
         timeout: 3000,
       })
       .toEqual([taskId]);
+  });
+
+  it('finds a task under its new category once edited, and no longer under the old one', async () => {
+    const taskId = await postTask(t, poster, { title: 'Tapir mascot', category: 'Design' });
+    const inCategory = async (category: string) =>
+      ids(await searchBy(`category=${category}&status=all&pageSize=50&sort=newest`, true));
+    expect(await inCategory('Design')).toContain(taskId);
+    await edit(taskId, {
+      title: 'Tapir mascot',
+      category: 'Writing',
+      description: 'A friendly tapir for the team page.',
+    });
+    expect(await inCategory('Writing')).toContain(taskId);
+    expect(await inCategory('Design')).not.toContain(taskId);
+    expect(
+      ids(await searchBy('category=Writing&status=all&pageSize=50&sort=newest', false)),
+    ).toEqual(await inCategory('Writing'));
   });
 
   it('builds itself again when the log ran further ahead than it applies (rows may be gone)', async () => {
