@@ -168,6 +168,16 @@ describe('the index follows the tasks', () => {
       .toEqual([taskId]);
   });
 
+  it('counts a category named twice once', async () => {
+    const index = await taskIndexOf(t.db).built(t.db);
+    const search = (categories: string[]) =>
+      index.search({ ...indexQueryOf(parse('sort=newest&status=all'), everyTask()), categories });
+    const once = search(['Design']);
+    expect(once.total).toBeGreaterThan(0);
+    expect(search(['Design', 'Design'])).toEqual(once);
+    expect(search(['Design', 'Writing', 'Design'])).toEqual(search(['Writing', 'Design']));
+  });
+
   it('finds a task under its new category once edited, and no longer under the old one', async () => {
     const taskId = await postTask(t, poster, { title: 'Tapir mascot', category: 'Design' });
     const inCategory = async (category: string) =>

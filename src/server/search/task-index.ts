@@ -622,7 +622,7 @@ export class TaskIndex {
   /** The slots of `categories`, in slot order; undefined for every category. */
   private inCategories(categories: readonly string[] | undefined): Matches | undefined {
     if (!categories?.length) return undefined;
-    const lists = categories.flatMap((category) => {
+    const lists = [...new Set(categories)].flatMap((category) => {
       const list = this.inCategory[this.categoryCodes.get(category) ?? -1];
       return list ? [list.slots.subarray(0, list.length)] : [];
     });
