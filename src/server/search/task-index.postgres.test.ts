@@ -55,10 +55,9 @@ it('applies a change that commits after a later one', async () => {
 it('answers a search that comes while an update is under way from an update after it', async () => {
   const sync = taskIndexOf(t.db);
   await sync.built(t.db);
+  const changed = await postTask(t, poster, { title: 'Narwhal sketch' });
   let caught = 0;
   for (let attempt = 0; attempt < 10 && caught < 3; attempt += 1) {
-    // A change not applied yet: the next update has work to do, and reads `tasks` for it.
-    await postTask(t, poster, { title: `Narwhal sketch ${attempt}` });
     let first: Promise<unknown> | undefined;
     let isFirstDone = false;
     const word = `walrus${attempt}`;
@@ -80,6 +79,10 @@ it('answers a search that comes while an update is under way from an update afte
           updated_at: now,
         })
         .execute();
+      // A change not applied yet, logged and committed under the lock (so that no update
+      // between searches applies it first): the next update has work to do, and waits for
+      // the lock to read `tasks` for it.
+      await sql`insert into task_changes (task_id) values (${changed})`.execute(t.db);
       first = sync.current(t.db).then(() => (isFirstDone = true));
       await expect
         .poll(async () => {
