@@ -32,3 +32,18 @@ describe('statement names (PostgreSQL prepared statements)', () => {
     expect(names('select 1 where $1')).toBe(first);
   });
 });
+
+describe('statements without parameters', () => {
+  it('take at most their share of the names: reads with parameters still get one after', () => {
+    const names = createStatementNames(1, 4, 2);
+    expect(names('select * from tasks limit 8')).toBeDefined();
+    expect(names('select * from tasks limit 16')).toBeDefined();
+    // A third list shape is run as it comes, not prepared.
+    expect(names('select * from tasks limit 32')).toBeUndefined();
+    expect(names('select * from tasks limit 32')).toBeUndefined();
+    // The names left go to statements with parameters.
+    expect(names(READ)).toBeDefined();
+    expect(names('select * from "user" where id = $1')).toBeDefined();
+    expect(names('select * from tasks limit 8')).toBeDefined();
+  });
+});

@@ -16,10 +16,17 @@ import type pg from 'pg';
 export const PREPARE_AFTER = 3;
 /** Names given at most, so a stream of one-off texts cannot fill each connection's memory. */
 export const MAX_PREPARED = 200;
+/**
+ * Of those, names given at most to statements without parameters. Their texts carry their
+ * values (a list's LIMIT, written in it): a crafted run of lists, each shape asked a few times,
+ * could otherwise take every name, and a read that first runs often later would find none.
+ */
+export const MAX_PREPARED_WITHOUT_PARAMETERS = MAX_PREPARED / 4;
 /** Texts counted at most while they are not yet run often enough to be named. */
 const MAX_COUNTED = 5_000;
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const PARAMETER = /\$\d/;
 
 export type StatementNames = (text: string) => string | undefined;
 
@@ -27,15 +34,19 @@ export type StatementNames = (text: string) => string | undefined;
 export function createStatementNames(
   prepareAfter = PREPARE_AFTER,
   maxPrepared = MAX_PREPARED,
+  maxWithoutParameters = MAX_PREPARED_WITHOUT_PARAMETERS,
 ): StatementNames {
   const names = new Map<string, string>();
   const runs = new Map<string, number>();
+  let withoutParameters = 0;
   return (text) => {
     const name = names.get(text);
     if (name !== undefined) return name;
     if (names.size >= maxPrepared || !PREPARABLE.test(text) || text.includes('@@')) {
       return undefined;
     }
+    const hasParameters = PARAMETER.test(text);
+    if (!hasParameters && withoutParameters >= maxWithoutParameters) return undefined;
     const count = (runs.get(text) ?? 0) + 1;
     if (count < prepareAfter) {
       // One-off texts (an IN list of a new length, say) are forgotten in bulk.
@@ -44,6 +55,7 @@ export function createStatementNames(
       return undefined;
     }
     runs.delete(text);
+    if (!hasParameters) withoutParameters += 1;
     const named = `tasklane_${names.size + 1}`;
     names.set(text, named);
     return named;
