@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, REPORT_MESSAGES } from '../../shared/moderation.ts';
 import type { NotificationPage } from '../../shared/notifications.ts';
+import { TASK_FIELD_MESSAGES } from '../../shared/task-field-messages.ts';
 import { askQuestion, sendMessage } from '../../../tests/support/conversations.ts';
 import {
   call,
@@ -244,6 +245,23 @@ describe("the operator's decisions", () => {
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     expect(queue[0]).toMatchObject({ reportCount: 3, reasons: { scam: 3 } });
     expect(queue[0]!.notes).toHaveLength(3);
+  });
+
+  it('a task read (and kept) before it is hidden is not found after, even at once', async () => {
+    const taskId = await postTask(t, author, { title: 'Read before hidden' });
+    for (const reader of [stranger, undefined, stranger]) {
+      expect((await call(t, 'GET', `/api/tasks/${taskId}`, reader)).status).toBe(200);
+    }
+    await reportThrice('task', taskId);
+    for (const reader of [stranger, undefined]) {
+      const answer = await call(t, 'GET', `/api/tasks/${taskId}`, reader);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: TASK_FIELD_MESSAGES.taskNotFound });
+    }
+    // Its author still reads it, marked, and a reader after them is still refused.
+    const own = await call(t, 'GET', `/api/tasks/${taskId}`, author);
+    expect((own.body as { moderation: { state: string } }).moderation.state).toBe('hidden');
+    expect((await call(t, 'GET', `/api/tasks/${taskId}`, stranger)).status).toBe(404);
   });
 
   it('dismiss shows a hidden task again and tells each reporter, with one audit line', async () => {

@@ -17,7 +17,6 @@ import {
 import { ADMIN_ROLE, type Auth } from '../auth/auth.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
-import { createModeratedTasks } from '../moderation/moderated-tasks.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
@@ -45,6 +44,15 @@ export interface CachedReadsOptions extends TasksRoutesOptions {
   cacheSize: number;
 }
 
+/** A task read that found the task hidden or removed (issue 20): answered per reader, never kept. */
+class ModeratedTask extends Error {
+  readonly authorId: string;
+  constructor(authorId: string) {
+    super('moderated task');
+    this.authorId = authorId;
+  }
+}
+
 /** The refusals of the task API: every one is JSON `{message}`; 409 is a state that refuses it. */
 export const errors = {
   400: errorSchema,
@@ -62,7 +70,6 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES);
   const fullLists = createFullLists(db, fullListConcurrency);
-  const moderatedTaskAuthor = createModeratedTasks(db);
   app.get(
     '/api/tasks',
     {
@@ -122,16 +129,28 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       const { id } = request.params;
       const options = { includeEmail: user !== null };
       // Issue 20: a task hidden or removed is its author's and the admins' to read, no one else's.
-      const author = await moderatedTaskAuthor(id);
-      if (author !== undefined) {
-        if (!user || (user.id !== author && user.role !== ADMIN_ROLE)) {
+      // The read itself tells (the row's moderation), and refuses: such an answer is never kept.
+      const read = async (viewerId: string | null) => {
+        const task = await getTask(db, id, { ...options, viewerId });
+        if (task.moderation) throw new ModeratedTask(task.userId);
+        return task;
+      };
+      const readers = (task: Task) => readersOfContacts([task]);
+      try {
+        return await tasks.sendTo(
+          reply,
+          taskAnswerKey(id, options),
+          user?.id ?? null,
+          read,
+          readers,
+        );
+      } catch (error) {
+        if (!(error instanceof ModeratedTask)) throw error;
+        if (!user || (user.id !== error.authorId && user.role !== ADMIN_ROLE)) {
           throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
         }
         return getTask(db, id, { ...options, viewerId: user.id });
       }
-      const read = (viewerId: string | null) => getTask(db, id, { ...options, viewerId });
-      const readers = (task: Task) => readersOfContacts([task]);
-      return tasks.sendTo(reply, taskAnswerKey(id, options), user?.id ?? null, read, readers);
     },
   );
 
