@@ -100,11 +100,19 @@ export function indexTerm(word: string): string {
 /** A text's terms in order, as the index keeps them. */
 export const textTerms = (text: string) => searchWords(text).map(indexTerm);
 
-/** A growable sorted list of slots, with each one's weighted count in the task's text. */
+/**
+ * A growable sorted list of slots, with each one's weighted count in the task's text. A list
+ * without counts (a category's slots) keeps them empty: a typed array ignores writes past its
+ * end, so adding and removing leave them so.
+ */
 class Postings {
   slots = new Int32Array(4);
-  freqs = new Uint16Array(4);
+  freqs: Uint16Array;
   length = 0;
+
+  constructor(counted = true) {
+    this.freqs = new Uint16Array(counted ? 4 : 0);
+  }
 
   /** Slots arrive in order when tasks are posted; an edit puts one back in its place. */
   add(slot: number, freq: number): void {
@@ -124,7 +132,7 @@ class Postings {
   resize(size: number): void {
     const slots = new Int32Array(size);
     slots.set(this.slots.subarray(0, this.length));
-    const freqs = new Uint16Array(size);
+    const freqs = new Uint16Array(this.freqs.length === 0 ? 0 : size);
     freqs.set(this.freqs.subarray(0, this.length));
     this.slots = slots;
     this.freqs = freqs;
@@ -401,7 +409,7 @@ export class TaskIndex {
     const category = this.codeOf(this.categoryCodes, task.category);
     if (isNew || this.categories[slot] !== category) {
       if (!isNew) this.inCategory[this.categories[slot]!]!.remove(slot);
-      (this.inCategory[category] ??= new Postings()).add(slot, 0);
+      (this.inCategory[category] ??= new Postings(false)).add(slot, 0);
     }
     this.categories[slot] = category;
     const values: Record<OrderKey, number> = {
