@@ -122,6 +122,26 @@ describe('the task reads', () => {
     expect(await name()).toBe('Kim Renamed');
   });
 
+  it('answer afresh a search asked while a transaction that writes tasks was under way', async () => {
+    const id = await postTask(t, poster, { title: 'Quillwort survey' });
+    const titles = async () =>
+      ((await call(t, 'GET', '/api/tasks/search?q=quillwort')).body as { items: Task[] }).items.map(
+        (task) => task.title,
+      );
+    expect(await titles()).toEqual(['Quillwort survey']);
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('tasks')
+        .set({ title: 'Quillwort census' })
+        .where('id', '=', id)
+        .execute();
+      // Searches run on a read worker's own connection: the write is not theirs to see yet, and
+      // the answer read meanwhile is kept as of the clock the write already moved.
+      expect(await titles()).toEqual(['Quillwort survey']);
+    });
+    expect(await titles()).toEqual(['Quillwort census']);
+  });
+
   it(`see a write of another process within ${CHANGE_POLL_MS} ms`, async () => {
     const id = await postTask(t, poster, { title: 'Written elsewhere soon' });
     const title = async () => ((await call(t, 'GET', `/api/tasks/${id}`)).body as Task).title;

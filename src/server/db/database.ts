@@ -241,14 +241,32 @@ const STATEMENT_CACHE_SIZE = 200;
  * reuse prepared statements by SQL text. Safe because Kysely runs one query at a time on its
  * single SQLite connection, so a statement is never re-entered while it is still iterating.
  * Kysely runs each statement as soon as it has it, so a statement that may write (SQLite's own
- * sqlite3_stmt_readonly) ticks `clock` for the table it writes as it runs. Transaction control
- * counts as reading and need not tick: Kysely runs SQLite's queries one at a time on its one
- * connection, so no read of another request runs between a transaction's first write and its
- * end.
+ * sqlite3_stmt_readonly) ticks `clock` for the table it writes as it runs, and the end of a
+ * transaction ticks again every table written in it: a search reads on a read worker's own
+ * connection, so one asked between a transaction's first write and its commit reads without
+ * it, and its answer, kept as of the clock that write had moved, was sent on after the commit.
+ * The clock is read on this thread before a worker reads and a statement runs as it is
+ * prepared, so a tick as the commit is prepared is a tick before any read that could see it.
  */
+/** The statements that end a transaction (a rollback to a savepoint ticks needlessly, harmlessly). */
+const TRANSACTION_END = /^\s*(commit|end|rollback)\b/i;
+
 function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): SqliteDatabase {
   // Each statement with the tables it writes (none for a read), told once from its SQL.
   const cache = new Map<string, { statement: SQLite.Statement; written: Tables }>();
+  // The tables written in the transaction under way, ticked again as it ends.
+  let writtenInTransaction = new Set<string>();
+  let writtenUnknown = false;
+  const tickTransaction = (sql: string, written: Tables) => {
+    if (TRANSACTION_END.test(sql)) {
+      clock.tick(writtenUnknown ? ALL_TABLES : [...writtenInTransaction]);
+      writtenInTransaction = new Set();
+      writtenUnknown = false;
+    } else if (sqlite.inTransaction) {
+      if (written === ALL_TABLES) writtenUnknown = true;
+      else for (const table of written) writtenInTransaction.add(table);
+    }
+  };
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
@@ -264,6 +282,7 @@ function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): Sqlite
       }
       cache.set(sql, entry);
       clock.tick(entry.written);
+      tickTransaction(sql, entry.written);
       return entry.statement;
     },
   };
