@@ -4,7 +4,8 @@ import type { Database } from './types.ts';
 /**
  * Numbers that move whenever the database may have changed (docs/decisions/017-answer-cache.md),
  * one per table: at once for every write of this process, which ticks the table it names as
- * the statement runs (on PostgreSQL again as a transaction that wrote ends: `postgresChanges`).
+ * the statement runs, and again as a transaction that wrote ends (`postgresChanges`; SQLite's
+ * in database.ts), since reads on other connections see its writes only then.
  * A write of any other process (another instance, a script) is noticed within CHANGE_POLL_MS
  * by a poll (`pollChanges`): on PostgreSQL of a count per table (migration 0008), which ticks
  * that table; on SQLite of `data_version`, which ticks every table. An answer read from some
