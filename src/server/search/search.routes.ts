@@ -4,6 +4,7 @@ import type { ReadWorkers } from '../db/read-workers.ts';
 import { optionalUser } from '../auth/session.ts';
 import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
 import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
+import { changeClockOf } from '../db/change-clock.ts';
 import { TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
 import { searchAnswer } from './search-answer.ts';
 
@@ -17,6 +18,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
         readers.run<WrittenAnswer>('searchAnswer', args.slice(1))
     : searchAnswer;
   const answers = createAnswerCache(db, 'search', cacheSize, TASK_ANSWER_TABLES);
+  const clock = changeClockOf(db);
   app.get(
     '/api/tasks/search',
     {
@@ -33,7 +35,10 @@ export const searchRoutes: FastifyPluginAsyncZod<
       const user = await optionalUser(auth, request);
       const options = { includeEmail: user !== null, memoryIndex };
       const key = taskAnswerKey(request.query, options);
-      const read = (viewerId: string | null) => search(db, request.query, { ...options, viewerId });
+      // Read before the search: the index reads its log only when the clock has moved since.
+      const changedAt = clock?.valueOf(TASK_ANSWER_TABLES);
+      const read = (viewerId: string | null) =>
+        search(db, request.query, { ...options, viewerId, changedAt });
       return answers.sendWritten(reply, key, user?.id ?? null, read);
     },
   );

@@ -333,6 +333,12 @@ async function readAnswer(
 export interface SearchOptions extends ReadOptions {
   /** Words answered from the index in memory (issue 18, decision 032); default true. */
   memoryIndex?: boolean;
+  /**
+   * The change clock of `tasks` and `user` (db/change-clock.ts) as the route read it before
+   * this search: the index reads its log again only when it has moved since the index last
+   * did. Without it, every search reads the log first.
+   */
+  changedAt?: number | undefined;
 }
 
 /** Each database's index in memory: one per connection pool (or read worker), built lazily. */
@@ -422,11 +428,13 @@ async function searchIndexed(
 export async function searchTasks(
   db: Db,
   query: TaskSearchQuery,
-  { memoryIndex = true, ...options }: SearchOptions,
+  { memoryIndex = true, changedAt, ...options }: SearchOptions,
 ): Promise<TaskSearchResult> {
   if (memoryIndex) {
-    // Until the index is first built (in the background), the engine answers.
-    const index = await taskIndexOf(db).current(db);
+    // Until the index is first built (in the background), the engine answers. A later page
+    // cut after a task this index has not applied yet (another instance's) brings it up to date.
+    const atLeastSeq = query.asOf ? parseAsOf(query.asOf).seq : 0;
+    const index = await taskIndexOf(db).current(db, { changedAt, atLeastSeq });
     if (index) return searchIndexed(db, index, query, options);
   }
   if (isPostgres(db)) return readAnswer(db, query, options, await readLastSeq(db), true);

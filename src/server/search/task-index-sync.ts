@@ -73,6 +73,8 @@ function toIndexed(row: TaskRow): IndexedTask {
 }
 
 export class TaskIndexSync {
+  /** How often the log is read between searches while they come (tests set it longer). */
+  private readonly keepUpMs: number;
   private index: TaskIndex | undefined;
   private lastId = 0;
   private readonly holes = new Map<number, number>();
@@ -81,13 +83,41 @@ export class TaskIndexSync {
   private isSmall: boolean | undefined;
   private lastSearchAt = 0;
   private keepingUp: ReturnType<typeof setInterval> | undefined;
+  /** The latest change clock a search came with. */
+  private seenChangedAt: number | undefined;
+  /** The change clock as of which the log was last read to its end, every hole filled. */
+  private appliedChangedAt: number | undefined;
+
+  constructor({ keepUpMs = KEEP_UP_MS }: { keepUpMs?: number } = {}) {
+    this.keepUpMs = keepUpMs;
+  }
 
   /**
    * The index as of now, brought up to date; undefined while it is first built (in the
    * background: the searches meanwhile are the database's). One update at a time.
+   *
+   * `changedAt`, the change clock of tasks and users as the caller read it (the answer
+   * caches' guarantee: at once for this process's writes, within a poll for another's):
+   * while it shows what it showed before the last complete read of the log, the log has
+   * nothing new to this search and is not read again. `atLeastSeq`: the index must hold every
+   * task posted up to it (a later page's cut).
    */
-  async current(db: Db): Promise<TaskIndex | undefined> {
+  async current(
+    db: Db,
+    { changedAt, atLeastSeq = 0 }: { changedAt?: number | undefined; atLeastSeq?: number } = {},
+  ): Promise<TaskIndex | undefined> {
     this.keepUp(db);
+    if (changedAt !== undefined) {
+      if (
+        changedAt === this.appliedChangedAt &&
+        this.index &&
+        this.holes.size === 0 &&
+        this.index.lastSeq >= atLeastSeq
+      ) {
+        return this.index;
+      }
+      this.seenChangedAt = changedAt;
+    }
     return this.latest(db);
   }
 
@@ -142,7 +172,7 @@ export class TaskIndexSync {
         // A failed read is tried again by the next round or search.
         this.update(db).catch(ignore);
       }
-    }, KEEP_UP_MS);
+    }, this.keepUpMs);
     this.keepingUp.unref();
   }
 
@@ -166,9 +196,17 @@ export class TaskIndexSync {
   }
 
   private async bringUpToDate(db: Db): Promise<TaskIndex> {
-    if (!this.index || this.holes.size > MAX_HOLES) return this.build(db);
-    const isApplied = await this.apply(db);
-    return isApplied ? this.index : this.build(db);
+    // Read before the log is: every change the clock showed by then is in what is read.
+    const changedAt = this.seenChangedAt;
+    this.appliedChangedAt = undefined;
+    const index =
+      !this.index || this.holes.size > MAX_HOLES
+        ? await this.build(db)
+        : (await this.apply(db))
+          ? this.index
+          : await this.build(db);
+    if (this.holes.size === 0) this.appliedChangedAt = changedAt;
+    return index;
   }
 
   /**

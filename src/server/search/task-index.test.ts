@@ -225,6 +225,34 @@ describe('the index follows the tasks', () => {
     expect(dugongs()).toEqual([taskId]);
   });
 
+  it('reads the log again only when the change clock a search brings has moved', async () => {
+    // No reads between searches here: what a search finds is what it read itself.
+    const sync = new TaskIndexSync({ keepUpMs: 3_600_000 });
+    const index = await sync.built(t.db);
+    const found = (word: string) => index.search(indexQueryOf(parse(`q=${word}`), everyTask())).ids;
+    await sync.current(t.db, { changedAt: 1 });
+    const first = await postTask(t, poster, { title: 'Kinkajou drawing' });
+    // The same clock: nothing was written since the last read, so the log is not read.
+    await sync.current(t.db, { changedAt: 1 });
+    expect(found('kinkajou')).toEqual([]);
+    // The clock moved: read.
+    await sync.current(t.db, { changedAt: 2 });
+    expect(found('kinkajou')).toEqual([first]);
+    // A later page cut after a task not applied yet (another instance's): read, whatever the clock.
+    const second = await postTask(t, poster, { title: 'Kinkajou painting' });
+    const { seq } = await t.db
+      .selectFrom('tasks')
+      .select('seq')
+      .where('id', '=', second)
+      .executeTakeFirstOrThrow();
+    await sync.current(t.db, { changedAt: 2, atLeastSeq: Number(seq) });
+    expect(found('kinkajou')).toEqual([second, first]);
+    // Without a clock (the saved searches' alerts), every search reads.
+    const third = await postTask(t, poster, { title: 'Kinkajou mural' });
+    await sync.current(t.db);
+    expect(found('kinkajou')).toEqual([third, second, first]);
+  });
+
   it('orders newest first by created_at even when a task is out of its posting order', async () => {
     const [older, middle, newer] = [
       await postTask(t, poster, { title: 'Ibex sketch one' }),
