@@ -116,7 +116,8 @@ export class TaskIndexSync {
       ) {
         return this.index;
       }
-      this.seenChangedAt = changedAt;
+      // The latest: a contact reader's own read of a search comes with the clock read before.
+      this.seenChangedAt = Math.max(changedAt, this.seenChangedAt ?? changedAt);
     }
     return this.latest(db);
   }
@@ -197,8 +198,9 @@ export class TaskIndexSync {
 
   private async bringUpToDate(db: Db): Promise<TaskIndex> {
     // Read before the log is: every change the clock showed by then is in what is read.
+    // An update under way takes nothing from what the last one read: searches that bring the
+    // clock it read with still need no read of their own meanwhile.
     const changedAt = this.seenChangedAt;
-    this.appliedChangedAt = undefined;
     const index =
       !this.index || this.holes.size > MAX_HOLES
         ? await this.build(db)

@@ -4,6 +4,7 @@ import { taskSearchQuerySchema } from '../../shared/search.ts';
 import { postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { searchTasks, taskIndexOf } from './search.store.ts';
+import { TaskIndexSync } from './task-index-sync.ts';
 
 /**
  * Issue 18's index in memory on PostgreSQL, which numbers `task_changes` as rows are written,
@@ -24,6 +25,19 @@ async function find(word: string): Promise<string[]> {
   const query = taskSearchQuerySchema.parse({ q: word });
   const answer = await searchTasks(t.db, query, { includeEmail: false, memoryIndex: true });
   return answer.items.map((task) => task._id);
+}
+
+/** Until a statement waits for the lock on `tasks` (an index update reading the tasks changed). */
+async function anUpdateWaitsForTheLock() {
+  await expect
+    .poll(async () => {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_locks
+        where not granted and relation = 'tasks'::regclass
+      `.execute(t.db);
+      return rows[0]?.waiting;
+    })
+    .toBeGreaterThan(0);
 }
 
 it('applies a change that commits after a later one', async () => {
@@ -84,15 +98,7 @@ it('answers a search that comes while an update is under way from an update afte
       // the lock to read `tasks` for it.
       await sql`insert into task_changes (task_id) values (${changed})`.execute(t.db);
       first = sync.current(t.db).then(() => (isFirstDone = true));
-      await expect
-        .poll(async () => {
-          const { rows } = await sql<{ waiting: number }>`
-            select count(*)::int as waiting from pg_locks
-            where not granted and relation = 'tasks'::regclass
-          `.execute(t.db);
-          return rows[0]?.waiting;
-        })
-        .toBeGreaterThan(0);
+      await anUpdateWaitsForTheLock();
     });
     // Committed: a search now must see it, though the update under way read the log before.
     const found = find(word);
@@ -101,4 +107,25 @@ it('answers a search that comes while an update is under way from an update afte
     await first;
   }
   expect(caught).toBeGreaterThan(0);
+});
+
+it('answers at once a search whose clock shows nothing new, while an update waits for a lock', async () => {
+  // No reads between searches: only the searches below read the log.
+  const sync = new TaskIndexSync({ keepUpMs: 3_600_000 });
+  await sync.built(t.db);
+  await sync.current(t.db, { changedAt: 1 });
+  const changed = await postTask(t, poster, { title: 'Manatee sketch' });
+  let pending: Promise<unknown> | undefined;
+  await t.db.transaction().execute(async (trx) => {
+    await sql`lock table tasks in access exclusive mode`.execute(trx);
+    await sql`insert into task_changes (task_id) values (${changed})`.execute(t.db);
+    // A search that brings a moved clock: its update reads the log, then waits for the lock.
+    pending = sync.current(t.db, { changedAt: 2 });
+    await anUpdateWaitsForTheLock();
+    // One that brings the clock of the last complete read needs nothing from that update.
+    const answered = sync.current(t.db, { changedAt: 1 }).then(() => 'answered');
+    const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 2_000));
+    expect(await Promise.race([answered, waited])).toBe('answered');
+  });
+  await pending;
 });
