@@ -45,11 +45,22 @@ export interface AnswerCache {
   readonly stats: AnswerCacheStats;
 }
 
-/** An answer as the route's serializer wrote it, and who reads it otherwise than everybody. */
+/**
+ * An answer as the route's serializer wrote it, and who reads it otherwise than everybody. A
+ * read worker's answer comes as UTF-8 bytes, its buffer moved rather than copied (search-answer.ts).
+ */
 export interface WrittenAnswer {
-  body: string;
+  body: string | Uint8Array;
   readers: string[];
 }
+
+type Body = string | Buffer;
+
+/** What fastify sends: a string, or the bytes as a Buffer over the same memory. */
+const sendable = (body: string | Uint8Array): Body =>
+  typeof body === 'string' || Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 
 export interface AnswerCacheStats {
   hits: number;
@@ -66,8 +77,9 @@ export function answerCacheStatsOf(db: Kysely<Database>): ReadonlyMap<string, An
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The longest answer kept: a page of tasks or a search is a few kilobytes, while the spec's
- * GET /api/tasks without a limit answers every task (megabytes at 100,000), which is not kept.
+ * The longest answer kept, in characters (bytes for a worker's): a page of tasks or a search is
+ * a few kilobytes, while the spec's GET /api/tasks without a limit answers every task
+ * (megabytes at 100,000), which is not kept.
  */
 export const MAX_KEPT_CHARACTERS = 64 * 1024;
 
@@ -80,7 +92,7 @@ export function createAnswerCache(
   const stats: AnswerCacheStats = { hits: 0, misses: 0 };
   const caches = cachesOf.get(db) ?? new Map<string, AnswerCacheStats>();
   cachesOf.set(db, caches.set(name, stats));
-  const entries = new Map<string, { at: number; body: string; readers?: ReadonlySet<string> }>();
+  const entries = new Map<string, { at: number; body: Body; readers?: ReadonlySet<string> }>();
   const clock = changeClockOf(db);
   const NOBODY: ReadonlySet<string> = new Set();
 
@@ -94,7 +106,7 @@ export function createAnswerCache(
     return kept;
   }
 
-  function keep(key: string, at: number, body: string, readers: ReadonlySet<string>) {
+  function keep(key: string, at: number, body: Body, readers: ReadonlySet<string>) {
     if (body.length > MAX_KEPT_CHARACTERS) return;
     // Map order is insertion order: re-inserting keeps the least recently used first.
     entries.set(key, { at, body, readers });
@@ -108,12 +120,13 @@ export function createAnswerCache(
     viewerId: string | null,
     read: (viewerId: string | null) => Promise<WrittenAnswer>,
   ): Promise<FastifyReply> {
-    if (!clock || size <= 0) return reply.type(JSON_TYPE).send((await read(viewerId)).body);
+    if (!clock || size <= 0)
+      return reply.type(JSON_TYPE).send(sendable((await read(viewerId)).body));
     const at = clock.valueOf(tables);
     let shared = take(key, at);
     if (!shared) {
       const answer = await read(null);
-      shared = { at, body: answer.body, readers: new Set(answer.readers) };
+      shared = { at, body: sendable(answer.body), readers: new Set(answer.readers) };
     }
     keep(key, at, shared.body, shared.readers ?? NOBODY);
     if (viewerId === null || !shared.readers?.has(viewerId)) {
@@ -121,7 +134,7 @@ export function createAnswerCache(
     }
     // A NUL cannot be in a key of JSON text: the reader's own answer never takes another's.
     const ownKey = `${key}\u0000${viewerId}`;
-    const body = take(ownKey, at)?.body ?? (await read(viewerId)).body;
+    const body = take(ownKey, at)?.body ?? sendable((await read(viewerId)).body);
     keep(ownKey, at, body, NOBODY);
     return reply.type(JSON_TYPE).send(body);
   }

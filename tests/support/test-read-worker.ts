@@ -5,10 +5,14 @@ import { AppError } from '../../src/server/errors.ts';
 
 /** Set by the warm-up read, which read-workers.ts sends each worker as it starts. */
 let warmedAt: number | undefined;
+/** The byte arrays the last `bytes` read answered, as this thread holds them since. */
+let lastBytes: { own: Uint8Array; pooled: Buffer } | undefined;
 
 /**
  * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
- * refusal, a count, and a warm-up with the read that tells whether it ran.
+ * refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
+ * with a buffer of its own, one a slice of Node's shared pool, and what is left of each here
+ * once they were sent.
  */
 serveReads({
   async warmUp() {
@@ -26,6 +30,13 @@ serveReads({
   },
   async refuse() {
     throw new AppError('not_found', 'No such thing.');
+  },
+  async bytes() {
+    lastBytes = { own: new TextEncoder().encode('{"own":"é"}'), pooled: Buffer.from('pooled') };
+    return lastBytes;
+  },
+  async bytesLeft() {
+    return { own: lastBytes?.own.byteLength, pooled: lastBytes?.pooled.toString() };
   },
   async countTasks(db) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from tasks`.execute(db);

@@ -40,6 +40,27 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
               },
             };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, 'value' in reply ? ownBuffersOf(reply.value) : []);
   });
+}
+
+/**
+ * The buffers of `value`'s own byte arrays (its properties, not deeper), which the worker
+ * hands over rather than copies: only those that span their whole buffer, never a slice of
+ * one shared with other bytes (Node's pool of small Buffers).
+ */
+function ownBuffersOf(value: unknown): ArrayBuffer[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const buffers: ArrayBuffer[] = [];
+  for (const property of Object.values(value)) {
+    if (
+      property instanceof Uint8Array &&
+      property.buffer instanceof ArrayBuffer &&
+      property.byteOffset === 0 &&
+      property.byteLength === property.buffer.byteLength
+    ) {
+      buffers.push(property.buffer);
+    }
+  }
+  return buffers;
 }

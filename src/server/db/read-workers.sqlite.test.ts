@@ -64,6 +64,23 @@ describe('read workers', () => {
     }
   });
 
+  it('hand over bytes with a buffer of their own, and copy a slice of a shared one', async () => {
+    const one = createReadWorkers(
+      new URL('../../../tests/support/test-read-worker.ts', import.meta.url),
+      { file: sqliteFileOf(t.config.dataDir) },
+      1,
+    );
+    try {
+      const bytes = await one.run<{ own: Uint8Array; pooled: Uint8Array }>('bytes', []);
+      expect(new TextDecoder().decode(bytes.own)).toBe('{"own":"é"}');
+      expect(new TextDecoder().decode(bytes.pooled)).toBe('pooled');
+      // The worker no longer holds the first (moved, not copied); the second is intact there.
+      expect(await one.run('bytesLeft', [])).toEqual({ own: 0, pooled: 'pooled' });
+    } finally {
+      await one.close();
+    }
+  });
+
   it('run a second read on another worker while the first is busy', async () => {
     const threads = await Promise.all([
       readers.run<number>('busyFor', [200]),

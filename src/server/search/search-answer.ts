@@ -19,11 +19,16 @@ const writerOfAnswers = () =>
     httpStatus: '200',
   }));
 
+const utf8 = new TextEncoder();
+
 /**
  * A search's answer as the route sends it: its bytes, written by the route's serializer, and
  * the readers who see it otherwise (answer-cache.ts sendWritten). A read worker answers this
  * rather than the answer itself, so the event loop neither copies a page of tasks out of the
- * worker's message nor serializes it: it copies one string (docs/decisions/037).
+ * worker's message nor serializes it (docs/decisions/037). The bytes are UTF-8 in a buffer of
+ * their own, which the worker hands over rather than copies (read-worker-host.ts): outside the
+ * event loop's heap, kept answers are neither copied by its young collections nor marked by
+ * its full ones (docs/decisions/040).
  */
 export async function searchAnswer(
   db: Kysely<Database>,
@@ -31,5 +36,8 @@ export async function searchAnswer(
   options: SearchOptions,
 ): Promise<WrittenAnswer> {
   const answer = await searchTasks(db, query, options);
-  return { body: writerOfAnswers()(answer), readers: readersOfContacts(answer.items) };
+  return {
+    body: utf8.encode(writerOfAnswers()(answer)),
+    readers: readersOfContacts(answer.items),
+  };
 }
