@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { serveReads } from '../../src/server/db/read-worker-host.ts';
@@ -12,7 +13,7 @@ let lastBytes: { own: Uint8Array; pooled: Buffer } | undefined;
  * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
  * refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
  * with a buffer of its own, one a slice of Node's shared pool, and what is left of each here
- * once they were sent.
+ * once they were sent, and the thread's own priority (Linux: getpriority's pid 0 is the thread).
  */
 serveReads({
   async warmUp() {
@@ -37,6 +38,9 @@ serveReads({
   },
   async bytesLeft() {
     return { own: lastBytes?.own.byteLength, pooled: lastBytes?.pooled.toString() };
+  },
+  async priority() {
+    return os.getPriority(0);
   },
   async countTasks(db) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from tasks`.execute(db);
