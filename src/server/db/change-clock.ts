@@ -21,6 +21,9 @@ export interface ChangeClock {
 export type Tables = readonly string[] | typeof ALL_TABLES;
 export const ALL_TABLES = 'all';
 
+/** Whether `tables` names any table a statement writes (a read names none). */
+export const writesAny = (tables: Tables): boolean => tables === ALL_TABLES || tables.length > 0;
+
 /** How often the engine's change counters are read for other processes' writes (by default). */
 export const CHANGE_POLL_MS = 100;
 

@@ -32,6 +32,7 @@ import {
   CHANGE_COUNTER_PREFIX,
   CHANGE_POLL_MS,
   ALL_TABLES,
+  writesAny,
   type PostgresPoll,
   type ChangeClock,
   type Tables,
@@ -251,18 +252,26 @@ const STATEMENT_CACHE_SIZE = 200;
 /** The statements that end a transaction (a rollback to a savepoint ticks needlessly, harmlessly). */
 const TRANSACTION_END = /^\s*(commit|end|rollback)\b/i;
 
+interface CachedStatement {
+  statement: SQLite.Statement;
+  written: Tables;
+  endsTransaction: boolean;
+}
+
 function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): SqliteDatabase {
-  // Each statement with the tables it writes (none for a read), told once from its SQL.
-  const cache = new Map<string, { statement: SQLite.Statement; written: Tables }>();
+  // Each statement with the tables it writes (none for a read) and whether it ends a
+  // transaction, told once from its SQL.
+  const cache = new Map<string, CachedStatement>();
   // The tables written in the transaction under way, ticked again as it ends.
   let writtenInTransaction = new Set<string>();
   let writtenUnknown = false;
-  const tickTransaction = (sql: string, written: Tables) => {
-    if (TRANSACTION_END.test(sql)) {
+  const tickTransaction = ({ written, endsTransaction }: CachedStatement) => {
+    if (endsTransaction) {
       clock.tick(writtenUnknown ? ALL_TABLES : [...writtenInTransaction]);
       writtenInTransaction = new Set();
       writtenUnknown = false;
-    } else if (sqlite.inTransaction) {
+    } else if (writesAny(written) && sqlite.inTransaction) {
+      // A read (most statements, and all of a read worker's) asks the connection nothing.
       if (written === ALL_TABLES) writtenUnknown = true;
       else for (const table of written) writtenInTransaction.add(table);
     }
@@ -276,13 +285,17 @@ function withStatementCache(sqlite: SQLite.Database, clock: ChangeClock): Sqlite
         cache.delete(sql);
       } else {
         const statement = sqlite.prepare(sql);
-        entry = { statement, written: statement.readonly ? [] : writtenTables(sql) };
+        entry = {
+          statement,
+          written: statement.readonly ? [] : writtenTables(sql),
+          endsTransaction: TRANSACTION_END.test(sql),
+        };
         const oldest = cache.keys().next();
         if (cache.size >= STATEMENT_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
       }
       cache.set(sql, entry);
       clock.tick(entry.written);
-      tickTransaction(sql, entry.written);
+      tickTransaction(entry);
       return entry.statement;
     },
   };
@@ -301,8 +314,9 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock): void {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     const tables = isChange(text);
-    const isWrite = tables === ALL_TABLES || tables.length > 0;
-    return result instanceof Promise && isWrite ? result.finally(() => clock.tick(tables)) : result;
+    return result instanceof Promise && writesAny(tables)
+      ? result.finally(() => clock.tick(tables))
+      : result;
   }) as typeof client.query;
 }
 
