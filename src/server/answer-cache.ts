@@ -58,9 +58,7 @@ type Body = string | Buffer;
 
 /** What fastify sends: a string, or the bytes as a Buffer over the same memory. */
 const sendable = (body: string | Uint8Array): Body =>
-  typeof body === 'string' || Buffer.isBuffer(body)
-    ? body
-    : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 
 export interface AnswerCacheStats {
   hits: number;
@@ -126,7 +124,9 @@ export function createAnswerCache(
     let shared = take(key, at);
     if (!shared) {
       const answer = await read(null);
-      shared = { at, body: sendable(answer.body), readers: new Set(answer.readers) };
+      // Most answers have no such reader: they share one empty set.
+      const readers = answer.readers.length > 0 ? new Set(answer.readers) : NOBODY;
+      shared = { at, body: sendable(answer.body), readers };
     }
     keep(key, at, shared.body, shared.readers ?? NOBODY);
     if (viewerId === null || !shared.readers?.has(viewerId)) {
