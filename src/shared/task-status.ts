@@ -182,8 +182,8 @@ let lastDay = { startMs: Number.NaN, day: '' };
  */
 export function todayUtc(now: Date = new Date()): string {
   const ms = now.getTime();
-  if (!(ms - lastDay.startMs < DAY_MS && ms >= lastDay.startMs)) {
-    const startMs = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  if (!(ms >= lastDay.startMs && ms < lastDay.startMs + DAY_MS)) {
+    const startMs = Math.floor(ms / DAY_MS) * DAY_MS;
     lastDay = { startMs, day: new Date(startMs).toISOString().slice(0, 10) };
   }
   return lastDay.day;
