@@ -134,6 +134,8 @@ describe('words', () => {
     for (const text of ['cafe', 'café', 'CAFÉ']) {
       const result = await search(new URLSearchParams({ q: `${word} ${text}` }));
       expect(result.total, text).toBe(2);
+      // The answer's UTF-8 bytes, written on a read worker, arrive as the title was posted.
+      expect(titles(result).sort(), text).toEqual([`Cafe sign ${word}`, `Café menu ${word}`]);
     }
   });
 
