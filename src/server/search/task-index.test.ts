@@ -59,6 +59,22 @@ const everyTask = () => ({
   today: new Date().toISOString().slice(0, 10),
 });
 
+/** A task as the index keeps it, open and due far ahead, posted a minute after the one before. */
+const indexedTask = (seq: number, title: string, description: string): IndexedTask => ({
+  seq,
+  id: `task-${seq}`,
+  title,
+  description,
+  status: 'open',
+  category: 'Design',
+  budgetCents: 5_000,
+  deadline: '2999-01-01',
+  bidsCount: 0,
+  createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(),
+  userId: 'poster',
+  hidden: false,
+});
+
 const QUERIES = [
   'q=logo',
   'q=lo',
@@ -309,20 +325,6 @@ describe('a ranked search of more matches than it ranks', () => {
   // matches from two lists, each in slot order but not the two together: the walk down the
   // matches must not take the older list's tasks for the newest.
   const OLD = 1_200;
-  const task = (seq: number, title: string, description: string): IndexedTask => ({
-    seq,
-    id: `task-${seq}`,
-    title,
-    description,
-    status: 'open',
-    category: 'Design',
-    budgetCents: 5_000,
-    deadline: '2999-01-01',
-    bidsCount: 0,
-    createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(),
-    userId: 'poster',
-    hidden: false,
-  });
 
   // Old tasks hold one word in their titles (ranked high), new ones the other in their
   // descriptions; each word both the first and the second of the prefix's terms.
@@ -335,8 +337,8 @@ describe('a ranked search of more matches than it ranks', () => {
     for (let seq = 1; seq <= 2 * OLD; seq += 1) {
       index.upsert(
         seq <= OLD
-          ? task(seq, `${oldWord} hut ${seq}`, 'A cabin.')
-          : task(seq, `Job ${seq}`, `Some ${newWord} work.`),
+          ? indexedTask(seq, `${oldWord} hut ${seq}`, 'A cabin.')
+          : indexedTask(seq, `Job ${seq}`, `Some ${newWord} work.`),
       );
     }
     index.finishBuilding();
@@ -348,5 +350,56 @@ describe('a ranked search of more matches than it ranks', () => {
     );
     expect(answer.ids).toHaveLength(12);
     expect(answer.ids.filter((id) => !newest.has(id))).toEqual([]);
+  });
+});
+
+describe('prefixes of words that come after the first prefix search', () => {
+  const task = (seq: number, title: string) => indexedTask(seq, title, 'One small job.');
+  /** The tasks a prefix finds, newest first: every one (as many as a few pages hold). */
+  const found = (index: TaskIndex, prefix: string) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const query = parse(`q=${prefix}&sort=newest&pageSize=50&page=${page}`);
+      const answer = index.search(indexQueryOf(query, everyTask()));
+      ids.push(...answer.ids);
+      if (answer.ids.length < 50) return ids;
+    }
+  };
+
+  // New words are put in the terms' order one by one (a move of the list each), or, when more
+  // come at once than that is worth, the order is made again: both find the same tasks.
+  it.each([
+    ['a few, each put in its place', 4],
+    ['more than are put in place one by one (the order made again)', 300],
+  ])('%s', (_, count) => {
+    const index = new TaskIndex();
+    index.startBuilding();
+    index.upsert(task(1, 'Maple table'));
+    index.upsert(task(2, 'Mango crate'));
+    index.finishBuilding();
+    expect(found(index, 'ma')).toEqual(['task-2', 'task-1']);
+    // Words before, between and after those already held, and one each prefix shares.
+    const words = ['aardvark', 'manatee', 'mantle', 'zebra'];
+    for (let n = 0; n < count; n += 1) {
+      const extra = count > words.length ? ` quagga${String(n).padStart(3, '0')}x` : '';
+      index.upsert(task(3 + n, `${words[n % words.length]}${extra}`));
+    }
+    const ofWord = (word: string) =>
+      Array.from({ length: count }, (_, n) => n)
+        .filter((n) => words[n % words.length] === word)
+        .map((n) => `task-${3 + n}`)
+        .reverse();
+    expect(found(index, 'man')).toEqual(
+      [...ofWord('mantle'), ...ofWord('manatee'), 'task-2'].sort(
+        (a, b) => Number(b.slice(5)) - Number(a.slice(5)),
+      ),
+    );
+    expect(found(index, 'aar')).toEqual(ofWord('aardvark'));
+    expect(found(index, 'zeb')).toEqual(ofWord('zebra'));
+    expect(found(index, 'map')).toEqual(['task-1']);
+    if (count > words.length) expect(found(index, 'quagga29')).toHaveLength(10);
+    // A word added after that search is found too.
+    index.upsert(task(1_000, 'Mandrill poster'));
+    expect(found(index, 'mand')).toEqual(['task-1000']);
   });
 });
