@@ -403,3 +403,38 @@ describe('prefixes of words that come after the first prefix search', () => {
     expect(found(index, 'mand')).toEqual(['task-1000']);
   });
 });
+
+describe("a prefix's tasks, kept between searches", () => {
+  const found = (index: TaskIndex, queryString: string) =>
+    index.search(indexQueryOf(parse(`${queryString}&pageSize=50`), everyTask())).ids;
+
+  // A prefix of several terms is searched from their lists merged, kept until a task's text
+  // with one of them changes: each change below must show in the next search.
+  it.each([
+    ['as many as the index keeps', undefined],
+    ['none kept beyond the one searched', 0],
+  ])('finds tasks posted, edited and deleted after the prefix was searched: %s', (_, bytes) => {
+    const index = new TaskIndex({ prefixCacheBytes: bytes });
+    index.startBuilding();
+    index.upsert(indexedTask(1, 'Walrus poster', 'A walrus on a rock.'));
+    index.upsert(indexedTask(2, 'Walruses mural', 'Three walruses.'));
+    index.upsert(indexedTask(3, 'Seal sketch', 'A seal.'));
+    index.finishBuilding();
+    for (const sort of ['relevance', 'newest', 'bids']) {
+      expect(found(index, `q=walr&sort=${sort}`)).toHaveLength(2);
+    }
+    // A new term under the prefix, and one it already had.
+    index.upsert(indexedTask(4, 'Walrusy cake', 'Walrus-ish.'));
+    index.upsert(indexedTask(5, 'Seal cake', 'Walruses too.'));
+    expect(found(index, 'q=walr&sort=newest')).toEqual(['task-5', 'task-4', 'task-2', 'task-1']);
+    // Edited out of the prefix, and into it.
+    index.upsert(indexedTask(1, 'Seal poster', 'A seal on a rock.'));
+    index.upsert(indexedTask(3, 'Walrus sketch', 'A seal.'));
+    expect(found(index, 'q=walr&sort=newest')).toEqual(['task-5', 'task-4', 'task-3', 'task-2']);
+    index.remove('task-2');
+    expect(found(index, 'q=walr&sort=newest')).toEqual(['task-5', 'task-4', 'task-3']);
+    expect(found(index, 'q=seal+walr&sort=newest')).toEqual(['task-5', 'task-3']);
+    // Ranked as the words are now: the title's weighs four times the description's.
+    expect(found(index, 'q=walr')).toEqual(['task-4', 'task-3', 'task-5']);
+  });
+});

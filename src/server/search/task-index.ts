@@ -180,11 +180,40 @@ class Postings {
   }
 }
 
-/** The slots that hold every word of a search (TaskIndex.match). */
-interface Matches {
-  slots: Int32Array;
-  /** Whether `slots` ascend: the ranked walk then goes down them instead of every slot. */
-  inSlotOrder: boolean;
+/**
+ * Slots in ascending order, each with its weighted count: a term's postings, or the terms of a
+ * prefix merged into one list (TaskIndex.merged).
+ */
+interface SlotList {
+  readonly slots: Int32Array;
+  readonly freqs: ArrayLike<number>;
+  readonly length: number;
+}
+
+/**
+ * The tasks a prefix matches (a search's last word): its terms' lists merged, kept by the index
+ * until a task's text with one of those terms changes (TaskIndex.prefixEntry). `bits`, a bit
+ * per slot, tells a match at once while a search walks an order.
+ */
+interface PrefixEntry {
+  readonly list: SlotList;
+  bits: Uint32Array | undefined;
+  /** The memory it is counted for (PREFIX_CACHE_BYTES). */
+  bytes: number;
+}
+
+/**
+ * The memory the index keeps prefixes' entries in (merged lists, bits, and a share for each
+ * entry itself), the least recently used going first.
+ */
+const PREFIX_CACHE_BYTES = 16 * 1024 * 1024;
+/** What an entry is counted for beside its arrays: its map entry and objects. */
+const PREFIX_ENTRY_BYTES = 128;
+
+/** bm25's idf of a phrase in `count` of `rows` tasks (fts5_aux.c), never 0 or below. */
+function idfOf(count: number, rows: number): number {
+  const idf = Math.log((rows - count + 0.5) / (count + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
 }
 
 /** A task's terms, each one's weighted count (title ×4, description ×1), and its length. */
@@ -225,7 +254,10 @@ function textHashes(title: string, description: string): [number, number] {
 }
 
 /** Growable typed columns, one value per slot. */
-function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: number): T {
+function grow<T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(
+  array: T,
+  size: number,
+): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (length: number) => T)(
     Math.max(size, array.length * 2),
@@ -324,10 +356,9 @@ class SlotOrder {
 }
 
 /**
- * Matches below this share of the tasks are few: sorted themselves. Above it, a search walks
- * the slots (relevance: newest first) or an order, testing each for a match.
+ * Matches below this share of the tasks are few: every one tested, the page sorted from them.
+ * Above it, a search walks an order, testing each slot for a match.
  */
-const FEW_FOR_RELEVANCE = 1 / 32;
 const FEW_FOR_ORDER = 1 / 8;
 
 export class TaskIndex {
@@ -367,6 +398,10 @@ export class TaskIndex {
    */
   private sortedTerms: string[] | undefined;
   private readonly newTerms: string[] = [];
+  /** Prefixes searched for, by the last word's term, most recently used last. */
+  private readonly prefixes = new Map<string, PrefixEntry>();
+  private prefixBytes = 0;
+  private readonly prefixCacheBytes: number;
   private readonly categoryCodes = new Map<string, number>();
   /**
    * Each category's slots in slot order (by code), live or not: a search without words but
@@ -390,13 +425,19 @@ export class TaskIndex {
   /** Per slot, the search that last marked it and the words it matched then. */
   private markedBy = new Int32Array(1024);
   private matched = new Int32Array(1024);
-  private freq = new Float64Array(1024);
   private score = new Float64Array(1024);
+  /** Each slot's summed count while prefix lists are merged (all 0 between merges). */
+  private mergeCounts = new Uint32Array(1024);
   /** The slots a phrase reached that held every phrase before it. */
   private touched = new Int32Array(1024);
   private searchNumber = 0;
   /** While building: each slot's weighted counts, for the postings made at the end. */
   private pending: Uint16Array | undefined;
+
+  /** `prefixCacheBytes`: how much the prefixes' merged lists and bits may hold (tests set less). */
+  constructor({ prefixCacheBytes = PREFIX_CACHE_BYTES }: { prefixCacheBytes?: number } = {}) {
+    this.prefixCacheBytes = prefixCacheBytes;
+  }
 
   /** The last seq of a task posted into the index. */
   get lastSeq(): number {
@@ -512,26 +553,35 @@ export class TaskIndex {
 
   search(query: IndexQuery): IndexAnswer {
     const words = queryWords(query.q);
-    const phrases = words.map((word, index) => {
+    // A list for each word: its term's postings, and the last word's as a prefix (merged).
+    const lists: SlotList[] = [];
+    let last: PrefixEntry | undefined;
+    words.forEach((word, index) => {
       const term = indexTerm(word);
-      const terms = index === words.length - 1 ? this.termsStartingWith(term) : [term];
-      return terms.flatMap((one) => {
-        const id = this.termIds.get(one);
-        return id === undefined ? [] : [this.postings[id]!];
-      });
+      if (index === words.length - 1) {
+        last = this.prefixEntry(term);
+        if (last) lists.push(last.list);
+      } else {
+        const id = this.termIds.get(term);
+        if (id !== undefined) lists.push(this.postings[id]!);
+      }
     });
-    if (phrases.some((lists) => lists.length === 0)) {
-      return { ids: [], total: 0, totalIsLowerBound: false };
-    }
+    if (lists.length < words.length) return { ids: [], total: 0, totalIsLowerBound: false };
     // Without words every task is a match, and relevance means newest (search.store.ts).
     const sort =
-      query.sort === 'relevance' && !phrases.length
+      query.sort === 'relevance' && !words.length
         ? 'newest'
-        : (query.sort ?? (phrases.length ? 'relevance' : 'newest'));
-    const matched = phrases.length
-      ? this.match(phrases, sort === 'relevance')
-      : this.inCategories(query.categories);
-    const matches = matched?.slots;
+        : (query.sort ?? (words.length ? 'relevance' : 'newest'));
+    const ranked = sort === 'relevance';
+    // One word: its list is the matches, and only those a page is ranked from get a score.
+    // More: match() marks the slots that hold them all, and scores each.
+    const one = words.length === 1 ? last : undefined;
+    const matches = one
+      ? one.list.slots.subarray(0, one.list.length)
+      : words.length
+        ? this.match(lists, ranked)
+        : this.inCategories(query.categories);
+    const scoreOf = one && ranked ? this.scorer(one.list) : undefined;
     const accept = this.filterOf(query);
     const first = (query.page - 1) * query.pageSize;
     const wanted = wantedOf(query);
@@ -539,20 +589,22 @@ export class TaskIndex {
     // are exact over every match, and their totals stop at the cap.
     const enough = Math.max(SEARCH_TOTAL_CAP + 1, wanted);
     // Without words, the matches are the categories' slots, which `accept` tests again.
-    const isMatch = phrases.length ? this.matchTest(phrases.length) : () => true;
+    const isMatch = one
+      ? this.memberOf(one)
+      : words.length
+        ? this.matchTest(words.length)
+        : () => true;
     const found: number[] = [];
     let ordered: number[];
     /** The matches that pass the filters, up to `enough`, where not `found.length`. */
     let counted: number | undefined;
-    if (sort === 'relevance') {
-      // Newest first: down the matches when they are in slot order (as match() found them,
-      // or a few, sorted), else down every slot.
-      const few = matches!.length < this.size * FEW_FOR_RELEVANCE;
-      if (few && !matched!.inSlotOrder) matches!.sort();
-      const inOrder = few || matched!.inSlotOrder;
-      for (let at = (inOrder ? matches!.length : this.size) - 1; at >= 0; at -= 1) {
-        const slot = inOrder ? matches![at]! : at;
-        if ((inOrder || isMatch(slot)) && accept(slot) && found.push(slot) === enough) break;
+    if (ranked) {
+      // Newest first: down the matches, which are in slot order (each word's list is).
+      for (let at = matches!.length - 1; at >= 0; at -= 1) {
+        const slot = matches![at]!;
+        if (!accept(slot)) continue;
+        scoreOf?.(slot, at);
+        if (found.push(slot) === enough) break;
       }
       const candidates = found.slice(0, SEARCH_TOTAL_CAP);
       const score = this.score;
@@ -591,78 +643,169 @@ export class TaskIndex {
    * The slots that hold every phrase (a word, or the last word's terms), oldest first; with
    * `ranked`, each one's bm25 in `score` as FTS5 computes it (fts5_aux.c): per phrase, its idf
    * over the whole index times its weighted count's share, against the task's length. One pass
-   * over each phrase's postings: a slot's bits say which phrases it held so far.
+   * over each phrase's list: a slot's bits say which phrases it held so far.
    */
-  private match(phrases: Postings[][], ranked: boolean): Matches {
+  private match(phrases: readonly SlotList[], ranked: boolean): Int32Array {
     const number = (this.searchNumber += 1);
-    const { markedBy, matched, freq, score, lengths } = this;
+    const { markedBy, matched, score } = this;
     const rows = Math.max(this.liveCount, 1);
     const averageLength = this.totalLength / rows || 1;
     let completed = 0;
-    const longest = Math.max(...phrases.map((lists) => lists.reduce((n, l) => n + l.length, 0)));
-    this.touched = grow(this.touched, longest);
+    this.touched = grow(this.touched, Math.max(...phrases.map((list) => list.length)));
     const touchedSlots = this.touched;
-    phrases.forEach((lists, phrase) => {
+    phrases.forEach(({ slots, freqs, length }, phrase) => {
       const bit = 1 << phrase;
       const before = bit - 1;
-      const last = phrase === phrases.length - 1;
+      const idf = idfOf(length, rows);
       let touched = 0;
-      let count = 0;
-      for (const list of lists) {
-        const { slots, freqs } = list;
-        for (let at = 0; at < list.length; at += 1) {
-          const slot = slots[at]!;
-          if (markedBy[slot] !== number) {
-            markedBy[slot] = number;
-            matched[slot] = 0;
-            score[slot] = 0;
-          }
-          const held = matched[slot]!;
-          if ((held & bit) === 0) {
-            matched[slot] = held | bit;
-            count += 1;
-            // Only a slot with every phrase before this one can match them all.
-            if ((held & before) !== before) continue;
-            freq[slot] = 0;
-            touchedSlots[touched] = slot;
-            touched += 1;
-          } else if ((held & before) !== before) continue;
-          freq[slot]! += freqs[at]!;
+      for (let at = 0; at < length; at += 1) {
+        const slot = slots[at]!;
+        if (markedBy[slot] !== number) {
+          markedBy[slot] = number;
+          matched[slot] = 0;
+          score[slot] = 0;
+        }
+        const held = matched[slot]!;
+        matched[slot] = held | bit;
+        // Only a slot with every phrase before this one can match them all.
+        if ((held & before) !== before) continue;
+        touchedSlots[touched] = slot;
+        touched += 1;
+        if (ranked) {
+          score[slot]! += this.bm25(idf, freqs[at]!, slot, averageLength);
         }
       }
-      let idf = Math.log((rows - count + 0.5) / (count + 0.5));
-      if (idf <= 0) idf = 1e-6;
-      for (let at = 0; ranked && at < touched; at += 1) {
-        const slot = touchedSlots[at]!;
-        const f = freq[slot]!;
-        const lengthPart = K1 * (1 - B + (B * lengths[slot]!) / averageLength);
-        score[slot]! += (idf * (f * (K1 + 1))) / (f + lengthPart);
-      }
-      if (last) completed = touched;
+      completed = touched;
     });
-    // The last phrase's slots, in the order its lists hold them: each list is in slot order,
-    // so they all are when it is one list (a word, or a prefix of one term).
-    return {
-      slots: touchedSlots.subarray(0, completed),
-      inSlotOrder: phrases.at(-1)!.length === 1,
+    // The last phrase's slots, in its list's order: the slot order.
+    return touchedSlots.subarray(0, completed);
+  }
+
+  /**
+   * A phrase's part of a slot's bm25: its idf times its weighted count's share, against the
+   * task's length.
+   */
+  private bm25(idf: number, count: number, slot: number, averageLength: number): number {
+    const lengthPart = K1 * (1 - B + (B * this.lengths[slot]!) / averageLength);
+    return (idf * (count * (K1 + 1))) / (count + lengthPart);
+  }
+
+  /** Writes the bm25 of a one-word search's match in `score`, given its place in `list`. */
+  private scorer(list: SlotList): (slot: number, at: number) => void {
+    const rows = Math.max(this.liveCount, 1);
+    const averageLength = this.totalLength / rows || 1;
+    const idf = idfOf(list.length, rows);
+    const { score } = this;
+    const { freqs } = list;
+    return (slot, at) => {
+      score[slot] = this.bm25(idf, freqs[at]!, slot, averageLength);
     };
   }
 
+  /**
+   * The entry of a prefix: its terms' lists merged (one term's is its postings), kept. Undefined
+   * when no term starts with it.
+   */
+  private prefixEntry(prefix: string): PrefixEntry | undefined {
+    const kept = this.prefixes.get(prefix);
+    if (kept) {
+      // Map order is insertion order: put back, the entry is the most recently used.
+      this.prefixes.delete(prefix);
+      this.prefixes.set(prefix, kept);
+      return kept;
+    }
+    const lists = this.termsStartingWith(prefix).map(
+      (term) => this.postings[this.termIds.get(term)!]!,
+    );
+    if (lists.length === 0) return undefined;
+    const list = lists.length === 1 ? lists[0]! : this.merged(lists);
+    const entry: PrefixEntry = {
+      list,
+      bits: undefined,
+      bytes: PREFIX_ENTRY_BYTES + (lists.length === 1 ? 0 : list.length * 8),
+    };
+    this.prefixes.set(prefix, entry);
+    this.prefixBytes += entry.bytes;
+    for (const [oldest, old] of this.prefixes) {
+      if (this.prefixBytes <= this.prefixCacheBytes || old === entry) break;
+      this.prefixes.delete(oldest);
+      this.prefixBytes -= old.bytes;
+    }
+    return entry;
+  }
+
+  /**
+   * Several lists as one, in slot order, each slot with the sum of its counts: summed per slot
+   * in `mergeCounts`, then read back in slot order (and cleared). Every count in a list is 1
+   * or more (a word's weighted count), so a slot not yet met has 0.
+   */
+  private merged(lists: readonly SlotList[]): SlotList {
+    const counts = (this.mergeCounts = grow(this.mergeCounts, this.size));
+    let length = 0;
+    let lowest = this.size;
+    for (const { slots, freqs, length: listLength } of lists) {
+      for (let at = 0; at < listLength; at += 1) {
+        const slot = slots[at]!;
+        if (counts[slot] === 0) length += 1;
+        counts[slot]! += freqs[at]!;
+      }
+      if (listLength > 0) lowest = Math.min(lowest, slots[0]!);
+    }
+    const slots = new Int32Array(length);
+    const freqs = new Uint32Array(length);
+    for (let slot = lowest, at = 0; at < length; slot += 1) {
+      const count = counts[slot]!;
+      if (count === 0) continue;
+      slots[at] = slot;
+      freqs[at] = count;
+      counts[slot] = 0;
+      at += 1;
+    }
+    return { slots, freqs, length };
+  }
+
+  /** Whether a slot is in a prefix's list: a bit per slot, set once when first asked. */
+  private memberOf(entry: PrefixEntry): (slot: number) => boolean {
+    return (slot) => {
+      let bits = entry.bits;
+      if (!bits) {
+        bits = entry.bits = new Uint32Array((this.size >>> 5) + 1);
+        const { slots, length } = entry.list;
+        for (let at = 0; at < length; at += 1) bits[slots[at]! >>> 5]! |= 1 << (slots[at]! & 31);
+        entry.bytes += bits.byteLength;
+        this.prefixBytes += bits.byteLength;
+      }
+      return (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+    };
+  }
+
+  /** A term's tasks changed: the prefixes it starts with are read again when next searched. */
+  private forgetPrefixesOf(term: string): void {
+    if (this.prefixes.size === 0) return;
+    for (let end = 1; end <= term.length; end += 1) {
+      const prefix = term.slice(0, end);
+      const entry = this.prefixes.get(prefix);
+      if (!entry) continue;
+      this.prefixes.delete(prefix);
+      this.prefixBytes -= entry.bytes;
+    }
+  }
+
   /** The slots of `categories`, in slot order; undefined for every category. */
-  private inCategories(categories: readonly string[] | undefined): Matches | undefined {
+  private inCategories(categories: readonly string[] | undefined): Int32Array | undefined {
     if (!categories?.length) return undefined;
     const lists = [...new Set(categories)].flatMap((category) => {
       const list = this.inCategory[this.categoryCodes.get(category) ?? -1];
       return list ? [list.slots.subarray(0, list.length)] : [];
     });
-    if (lists.length === 1) return { slots: lists[0]!, inSlotOrder: true };
+    if (lists.length === 1) return lists[0]!;
     const slots = new Int32Array(lists.reduce((length, list) => length + list.length, 0));
     let at = 0;
     for (const list of lists) {
       slots.set(list, at);
       at += list.length;
     }
-    return { slots: slots.sort(), inSlotOrder: true };
+    return slots.sort();
   }
 
   /** Whether a slot held every phrase of the last search (its marks in `markedBy`, `matched`). */
@@ -826,6 +969,7 @@ export class TaskIndex {
     const start = this.forwardEnd;
     this.forwardEnd += count;
     text.terms.forEach((term, index) => {
+      this.forgetPrefixesOf(term);
       let id = this.termIds.get(term);
       if (id === undefined) {
         id = this.terms.length;
@@ -849,7 +993,9 @@ export class TaskIndex {
     if (count === 0) return;
     const start = this.termsStart[slot]!;
     for (let at = start; at < start + count; at += 1) {
-      this.postings[this.forward[at]!]!.remove(slot);
+      const term = this.forward[at]!;
+      this.postings[term]!.remove(slot);
+      this.forgetPrefixesOf(this.terms[term]!);
     }
     this.termsCount[slot] = 0;
     this.forwardGarbage += count;
@@ -911,7 +1057,6 @@ export class TaskIndex {
     this.termsCount = grow(this.termsCount, size);
     this.markedBy = grow(this.markedBy, size);
     this.matched = grow(this.matched, size);
-    this.freq = grow(this.freq, size);
     this.score = grow(this.score, size);
   }
 }
