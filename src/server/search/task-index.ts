@@ -889,14 +889,17 @@ export class TaskIndex {
     const max = query.maxBudgetCents ?? Infinity;
     const { live, hidden, seqs, bannedUsers, posters, statuses, deadlines, categories, budgets } =
       this;
+    // The tests that fail most often first, each on a byte per slot: a walk down an order
+    // reads its slots in no order of memory, and most of them fail.
     return (slot) => {
-      if (live[slot] !== 1 || hidden[slot] !== 0 || seqs[slot]! > maxSeq) return false;
-      if (bannedUsers[posters[slot]!] === 1) return false;
-      const deadline = deadlines[slot]!;
-      if (open && (statuses[slot] !== OPEN || deadline < today)) return false;
       if (categoryMask && categoryMask[categories[slot]!] !== 1) return false;
+      if (open && statuses[slot] !== OPEN) return false;
+      if (live[slot] !== 1 || hidden[slot] !== 0) return false;
+      const deadline = deadlines[slot]!;
+      if ((open && deadline < today) || deadline < from || deadline > to) return false;
       const budget = budgets[slot]!;
-      return budget >= min && budget <= max && deadline >= from && deadline <= to;
+      if (budget < min || budget > max || seqs[slot]! > maxSeq) return false;
+      return bannedUsers[posters[slot]!] !== 1;
     };
   }
 
