@@ -210,6 +210,9 @@ const PREFIX_CACHE_BYTES = 16 * 1024 * 1024;
 /** What an entry is counted for beside its arrays: its map entry and objects. */
 const PREFIX_ENTRY_BYTES = 128;
 
+/** The answer of a search with a word no task holds. */
+const noMatch = (): IndexAnswer => ({ ids: [], total: 0, totalIsLowerBound: false });
+
 /** bm25's idf of a phrase in `count` of `rows` tasks (fts5_aux.c), never 0 or below. */
 function idfOf(count: number, rows: number): number {
   const idf = Math.log((rows - count + 0.5) / (count + 0.5));
@@ -555,18 +558,14 @@ export class TaskIndex {
     const words = queryWords(query.q);
     // A list for each word: its term's postings, and the last word's as a prefix (merged).
     const lists: SlotList[] = [];
-    let last: PrefixEntry | undefined;
-    words.forEach((word, index) => {
-      const term = indexTerm(word);
-      if (index === words.length - 1) {
-        last = this.prefixEntry(term);
-        if (last) lists.push(last.list);
-      } else {
-        const id = this.termIds.get(term);
-        if (id !== undefined) lists.push(this.postings[id]!);
-      }
-    });
-    if (lists.length < words.length) return { ids: [], total: 0, totalIsLowerBound: false };
+    for (const word of words.slice(0, -1)) {
+      const id = this.termIds.get(indexTerm(word));
+      if (id === undefined) return noMatch();
+      lists.push(this.postings[id]!);
+    }
+    const last = words.length ? this.prefixEntry(indexTerm(words.at(-1)!)) : undefined;
+    if (words.length && !last) return noMatch();
+    if (last) lists.push(last.list);
     // Without words every task is a match, and relevance means newest (search.store.ts).
     const sort =
       query.sort === 'relevance' && !words.length
