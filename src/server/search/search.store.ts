@@ -372,16 +372,18 @@ export function indexQueryOf(query: TaskSearchQuery, cut: Cut): IndexQuery {
 }
 
 /**
- * The tasks of `ids` (a page's), in any order: one statement per power of two of ids, the list
- * filled up with its last id, compiled once and prepared on PostgreSQL (db/prepared-statements.ts)
- * instead of built, compiled and planned for each search.
+ * The tasks of `seqs` (a page's), in any order: one statement per power of two of them, the list
+ * filled up with its last one, compiled once and prepared on PostgreSQL
+ * (db/prepared-statements.ts) instead of built, compiled and planned for each search. By seq, a
+ * unique integer: PostgreSQL found 20 tasks by their text ids in 0.35–0.5 ms, by seq in 0.22
+ * (decision 041); SQLite takes as long either way.
  */
-function readTasksByIds(db: Db, ids: readonly string[]) {
+function readTasksBySeqs(db: Db, seqs: readonly number[]) {
   let size = 1;
-  while (size < ids.length) size *= 2;
-  const list = Array.from({ length: size }, (_, at) => ids[Math.min(at, ids.length - 1)]!);
-  const compiled = compiledOnce(db, `tasks by ${size} ids`, list, () =>
-    selectTasks(db).where('tasks.id', 'in', list),
+  while (size < seqs.length) size *= 2;
+  const list = Array.from({ length: size }, (_, at) => seqs[Math.min(at, seqs.length - 1)]!);
+  const compiled = compiledOnce(db, `tasks by ${size} seqs`, list, () =>
+    selectTasks(db).where('tasks.seq', 'in', list),
   );
   return db.executeQuery(compiled).then((result) => result.rows);
 }
@@ -401,7 +403,7 @@ async function searchIndexed(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
   const found = index.search(indexQueryOf(query, cut));
-  const rows = found.ids.length ? await readTasksByIds(db, found.ids) : [];
+  const rows = found.seqs.length ? await readTasksBySeqs(db, found.seqs) : [];
   const position = new Map(found.ids.map((id, at) => [id, at]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const today = todayUtc();

@@ -54,6 +54,8 @@ export interface IndexQuery {
 
 export interface IndexAnswer {
   ids: string[];
+  /** The same tasks' seqs, in the same order: the page is read by them. */
+  seqs: number[];
   total: number;
   totalIsLowerBound: boolean;
 }
@@ -211,7 +213,7 @@ const PREFIX_CACHE_BYTES = 16 * 1024 * 1024;
 const PREFIX_ENTRY_BYTES = 128;
 
 /** The answer of a search with a word no task holds. */
-const noMatch = (): IndexAnswer => ({ ids: [], total: 0, totalIsLowerBound: false });
+const noMatch = (): IndexAnswer => ({ ids: [], seqs: [], total: 0, totalIsLowerBound: false });
 
 /** bm25's idf of a phrase in `count` of `rows` tasks (fts5_aux.c), never 0 or below. */
 function idfOf(count: number, rows: number): number {
@@ -633,7 +635,12 @@ export class TaskIndex {
     const count = counted ?? found.length;
     const total = Math.min(count, SEARCH_TOTAL_CAP);
     const totalIsLowerBound = count > SEARCH_TOTAL_CAP;
-    return { ids: ordered.map((slot) => this.ids[slot]!), total, totalIsLowerBound };
+    return {
+      ids: ordered.map((slot) => this.ids[slot]!),
+      seqs: ordered.map((slot) => this.seqs[slot]!),
+      total,
+      totalIsLowerBound,
+    };
   }
 
   // --- the parts of a search ---
