@@ -436,5 +436,10 @@ describe("a prefix's tasks, kept between searches", () => {
     expect(found(index, 'q=seal+walr&sort=newest')).toEqual(['task-5', 'task-3']);
     // Ranked as the words are now: the title's weighs four times the description's.
     expect(found(index, 'q=walr')).toEqual(['task-4', 'task-3', 'task-5']);
+    // A task posted without the prefix's words keeps the entry, and is no match of it.
+    const byBids = found(index, 'q=walr&sort=bids');
+    index.upsert(indexedTask(6, 'Otter mural', 'Otters.'));
+    expect(found(index, 'q=walr&sort=bids')).toEqual(byBids);
+    expect(found(index, 'q=walr&sort=newest')).toEqual(['task-5', 'task-4', 'task-3']);
   });
 });

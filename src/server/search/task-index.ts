@@ -770,7 +770,11 @@ export class TaskIndex {
     return { slots, freqs, length };
   }
 
-  /** Whether a slot is in a prefix's list: a bit per slot, set once when first asked. */
+  /**
+   * Whether a slot is in a prefix's list: a bit per slot, set once when first asked. A task
+   * posted since holds none of the prefix's terms (one that did would have dropped the entry),
+   * so a slot past the bits is no match.
+   */
   private memberOf(entry: PrefixEntry): (slot: number) => boolean {
     return (slot) => {
       let bits = entry.bits;
@@ -781,7 +785,7 @@ export class TaskIndex {
         entry.bytes += bits.byteLength;
         this.prefixBytes += bits.byteLength;
       }
-      return (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+      return ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
     };
   }
 
