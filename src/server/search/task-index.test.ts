@@ -442,4 +442,32 @@ describe("a prefix's tasks, kept between searches", () => {
     expect(found(index, 'q=walr&sort=bids')).toEqual(byBids);
     expect(found(index, 'q=walr&sort=newest')).toEqual(['task-5', 'task-4', 'task-3']);
   });
+
+  // The entries' memory is bounded: the least recently searched go first, and a change to a
+  // task's words gives back what its prefixes held.
+  it('keeps no more than its bound, and counts what it gives back', () => {
+    const index = new TaskIndex({ prefixCacheBytes: 1_000 });
+    index.startBuilding();
+    const words = ['amber', 'ample', 'cedar', 'cello', 'delta', 'dense', 'olive', 'olden'];
+    words.forEach((word, at) => index.upsert(indexedTask(at + 1, `${word} job`, 'Work.')));
+    index.finishBuilding();
+    // Four one-term prefixes (the postings themselves, 128 + 4 bytes of bits each) and four
+    // two-term ones (merged, 16 bytes more), walked by bids: 1,120 bytes, more than the bound.
+    for (const prefix of ['amb', 'am', 'ced', 'ce', 'oli', 'ol', 'del', 'de']) {
+      expect(found(index, `q=${prefix}&sort=bids`).length).toBeGreaterThan(0);
+      expect(index.prefixMemory.bytes).toBeLessThanOrEqual(1_000 + 128 + 2 * 8 + 8);
+    }
+    const { bytes, entries } = index.prefixMemory;
+    expect(entries).toBeGreaterThan(1);
+    expect(entries).toBeLessThan(8);
+    // 'del' and 'de' were searched last: a new word under them gives back their memory.
+    index.upsert(indexedTask(9, 'delve job', 'Work.'));
+    expect(index.prefixMemory.entries).toBe(entries - 2);
+    expect(index.prefixMemory.bytes).toBeLessThan(bytes);
+    index.remove('task-1');
+    index.remove('task-2');
+    index.remove('task-9');
+    for (let seq = 3; seq <= words.length; seq += 1) index.remove(`task-${seq}`);
+    expect(index.prefixMemory).toEqual({ bytes: 0, entries: 0 });
+  });
 });

@@ -444,6 +444,14 @@ export class TaskIndex {
     this.prefixCacheBytes = prefixCacheBytes;
   }
 
+  /**
+   * What the kept prefixes' entries are counted for, and how many there are: at most the bound,
+   * but for the entry just searched.
+   */
+  get prefixMemory(): { bytes: number; entries: number } {
+    return { bytes: this.prefixBytes, entries: this.prefixes.size };
+  }
+
   /** The last seq of a task posted into the index. */
   get lastSeq(): number {
     return this.size ? this.seqs[this.size - 1]! : 0;
