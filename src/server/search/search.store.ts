@@ -390,16 +390,17 @@ function readTasksBySeqs(db: Db, seqs: readonly number[]) {
 
 /**
  * A search with words from the index in memory: its page's ids, then those tasks read from the
- * database. The cut is the index's: the last task it holds, so a later page (asOf) lists the
- * same tasks whatever is posted meanwhile, as the engine's search does.
+ * database. The cut is the index's: the last task it holds, so a later page (`asOf`, the first
+ * page's cut) lists the same tasks whatever is posted meanwhile, as the engine's search does.
  */
 async function searchIndexed(
   db: Db,
   index: TaskIndex,
   query: TaskSearchQuery,
+  asOf: Cut | undefined,
   options: ReadOptions,
 ): Promise<TaskSearchResult> {
-  const cut = query.asOf ? parseAsOf(query.asOf) : { seq: index.lastSeq, today: todayUtc() };
+  const cut = asOf ?? { seq: index.lastSeq, today: todayUtc() };
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
   const found = index.search(indexQueryOf(query, cut));
@@ -435,9 +436,9 @@ export async function searchTasks(
   if (memoryIndex) {
     // Until the index is first built (in the background), the engine answers. A later page
     // cut after a task this index has not applied yet (another instance's) brings it up to date.
-    const atLeastSeq = query.asOf ? parseAsOf(query.asOf).seq : 0;
-    const index = await taskIndexOf(db).current(db, { changedAt, atLeastSeq });
-    if (index) return searchIndexed(db, index, query, options);
+    const asOf = query.asOf ? parseAsOf(query.asOf) : undefined;
+    const index = await taskIndexOf(db).current(db, { changedAt, atLeastSeq: asOf?.seq ?? 0 });
+    if (index) return searchIndexed(db, index, query, asOf, options);
   }
   if (isPostgres(db)) return readAnswer(db, query, options, await readLastSeq(db), true);
   return db
