@@ -8,7 +8,8 @@ import { validTask } from '../../../tests/support/test-app.ts';
 /**
  * Issue 18's index in memory across instances (decision 032): two server processes on one
  * PostgreSQL, each with its own index. What is posted, edited, bid on and deleted through one
- * is found, ordered and gone in the other's searches, through `task_changes`.
+ * is found, ordered and gone in the other's searches, through `task_changes`, and the tasks'
+ * answers show their posters as they are now.
  */
 const SLOW = 120_000;
 const SECRET = 'search-instances-secret-0123456789-abcdefgh';
@@ -82,6 +83,23 @@ describe('searches on two instances of one PostgreSQL', () => {
       const firstId = String(first.insertedId);
       await send(b, 'POST', `/api/tasks/${firstId}/offers`, bidder, validOffer());
       await eventually(a, 'q=ocelot&sort=bids', ['Ocelot poster', 'Ocelot mural']);
+
+      // Each instance keeps the rows its pages showed (decision 042): a poster renamed through
+      // one shows under the new name in the other's next searches, as each task's bids do.
+      await send(a, 'POST', '/api/auth/update-user', poster, { name: 'Ocelot Renamed' });
+      const shown = async (server: ServerProcess) => {
+        const response = await fetch(`${server.url}/api/tasks/search?q=ocelot&sort=bids`);
+        const answer = (await response.json()) as TaskSearchResult;
+        return answer.items.map((task) => [task.userName, task.bidsCount]);
+      };
+      for (const server of [a, b]) {
+        await expect
+          .poll(() => shown(server), { timeout: 10_000, interval: 100 })
+          .toEqual([
+            ['Ocelot Renamed', 1],
+            ['Ocelot Renamed', 0],
+          ]);
+      }
 
       await send(
         a,

@@ -404,7 +404,10 @@ async function searchIndexed(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
   const found = index.search(indexQueryOf(query, cut));
-  const rows = found.seqs.length ? await readTasksBySeqs(db, found.seqs) : [];
+  // The tasks kept since a page showed them, and the others read (kept-task-rows.ts).
+  const rows = found.seqs.length
+    ? await taskIndexOf(db).rows.rowsOf(found.ids, found.seqs, (seqs) => readTasksBySeqs(db, seqs))
+    : [];
   const position = new Map(found.ids.map((id, at) => [id, at]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const today = todayUtc();

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { KEPT_CHANGES, SEARCHED_COLUMNS } from '../db/migrations/0016-search-index-changes.ts';
 import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
+import type { TaskRow as AnsweredRow } from '../tasks/tasks.store.ts';
+import { KeptTaskRows } from './kept-task-rows.ts';
 import { TaskIndex, type IndexedTask } from './task-index.ts';
 
 /**
@@ -73,6 +75,11 @@ function toIndexed(row: TaskRow): IndexedTask {
 }
 
 export class TaskIndexSync {
+  /**
+   * The rows of tasks that pages of searches showed, kept until the log names them
+   * (kept-task-rows.ts): what a page reads from the database is the tasks not kept.
+   */
+  readonly rows = new KeptTaskRows<AnsweredRow>();
   /** How often the log is read between searches while they come (tests set it longer). */
   private readonly keepUpMs: number;
   private index: TaskIndex | undefined;
@@ -224,6 +231,8 @@ export class TaskIndexSync {
     const index = new TaskIndex();
     index.startBuilding();
     this.holes.clear();
+    // The log may have dropped changes of kept rows: none is kept past a build.
+    this.rows.clear();
     // The log's end first: every change after it is applied again on the next search.
     const { rows: ends } = await sql<{ id: number | string | null }>`
       select max(id) as id from task_changes
@@ -292,6 +301,9 @@ export class TaskIndexSync {
     if (changes.length === 0 && holes.length === 0) return true;
     if (Number(changes.at(-1)?.id ?? 0) > farBehind) return false;
     const taskIds = [...new Set(changes.flatMap((change) => change.task_id ?? []))];
+    const userIds = [...new Set(changes.flatMap((change) => change.user_id ?? []))];
+    this.rows.forgetTasks(taskIds);
+    this.rows.forgetUsers(userIds);
     for (let at = 0; at < taskIds.length; at += FETCH_CHUNK) {
       const chunk = taskIds.slice(at, at + FETCH_CHUNK);
       const rows = (await db
@@ -310,7 +322,6 @@ export class TaskIndexSync {
         }
       }
     }
-    const userIds = [...new Set(changes.flatMap((change) => change.user_id ?? []))];
     if (userIds.length) {
       const users = await db
         .selectFrom('user')

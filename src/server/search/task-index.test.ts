@@ -471,3 +471,75 @@ describe("a prefix's tasks, kept between searches", () => {
     expect(index.prefixMemory).toEqual({ bytes: 0, entries: 0 });
   });
 });
+
+describe('the rows a page shows, kept beside the index until the log names them', () => {
+  const kept = () => taskIndexOf(t.db).rows;
+  const page = async (queryString: string, includeEmail = false) =>
+    (await searchTasks(t.db, parse(queryString), { includeEmail })).items;
+
+  it('answers what a task and its users are now, whoever changed them, and keeps the rest', async () => {
+    const owner = await t.signUp({ name: 'Gus Gharial' });
+    const helper = bidders[0]!;
+    const taskId = await postTask(t, owner, { title: 'Gharial poster' });
+    const otherId = await postTask(t, owner, { title: 'Gharial mural' });
+    const shown = async () =>
+      (await page('q=gharial&status=all')).find((task) => task._id === taskId)!;
+    expect((await shown()).userName).toBe('Gus Gharial');
+    expect(kept().has(taskId) && kept().has(otherId)).toBe(true);
+
+    // A bid, through the API.
+    await makeOffer(t, helper, taskId);
+    expect((await shown()).bidsCount).toBe(1);
+
+    // A script's writes to what a search does not read, but a task's answer shows.
+    await t.db
+      .updateTable('tasks')
+      .set({ assignee_id: helper.id })
+      .where('id', '=', taskId)
+      .execute();
+    expect((await shown()).assignee?._id).toBe(helper.id);
+    expect(kept().has(otherId)).toBe(true);
+    await t.db
+      .updateTable('user')
+      .set({ image: 'https://images.example.com/gharial.png' })
+      .where('id', '=', helper.id)
+      .execute();
+    expect((await shown()).assignee?.image).toBe('https://images.example.com/gharial.png');
+    await t.db
+      .updateTable('tasks')
+      .set({ delivered_at: '2026-01-02T03:04:05.000Z' })
+      .where('id', '=', taskId)
+      .execute();
+    expect((await shown()).deliveredAt).toBe('2026-01-02T03:04:05.000Z');
+
+    // The poster's own name and email: every task of theirs.
+    await t.db
+      .updateTable('user')
+      .set({ name: 'Gus Renamed' })
+      .where('id', '=', owner.id)
+      .execute();
+    expect((await page('q=gharial&status=all')).map((task) => task.userName)).toEqual([
+      'Gus Renamed',
+      'Gus Renamed',
+    ]);
+    await t.db
+      .updateTable('user')
+      .set({ email: 'gus.renamed@example.com' })
+      .where('id', '=', owner.id)
+      .execute();
+    const signedIn = await page('q=gharial&status=all', true);
+    expect(signedIn.map((task) => task.userEmail)).toEqual([
+      'gus.renamed@example.com',
+      'gus.renamed@example.com',
+    ]);
+
+    // Every answer the same as the engine's own search, which reads every row.
+    for (const queryString of ['q=gharial&status=all', 'q=gharial&status=all&sort=newest']) {
+      const fromEngine = await searchTasks(t.db, parse(queryString), {
+        includeEmail: true,
+        memoryIndex: false,
+      });
+      expect(await page(queryString, true)).toEqual(fromEngine.items);
+    }
+  });
+});

@@ -53,7 +53,8 @@ const TASK_COLUMNS = [
   'moderation_reason',
 ] as const;
 
-type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
+/** A row of selectTasks: what toTask reads. */
+export type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
   Pick<Selectable<UserTable>, 'email' | 'name'> & {
     assignee_name: string | null;
     assignee_image: string | null;

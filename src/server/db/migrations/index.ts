@@ -14,6 +14,7 @@ import * as ledger from './0013-ledger.ts';
 import * as marketIndexes from './0014-market-indexes.ts';
 import * as payments from './0015-payments.ts';
 import * as searchIndexChanges from './0016-search-index-changes.ts';
+import * as taskAnswerChanges from './0017-task-answer-changes.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-market-indexes': marketIndexes,
   '0015-payments': payments,
   '0016-search-index-changes': searchIndexChanges,
+  '0017-task-answer-changes': taskAnswerChanges,
 };
 
 export const migrationProvider: MigrationProvider = {
