@@ -1,3 +1,5 @@
+import { ByteBoundedMap } from './byte-bounded-map.ts';
+
 /**
  * The rows of tasks that search pages showed, kept by an index's process (task-index-sync.ts)
  * until the log of changes says otherwise (docs/decisions/042-task-rows-kept-beside-the-index.md).
@@ -31,28 +33,22 @@ export const KEPT_ROWS_BYTES = 16 * 1024 * 1024;
 const ROW_OVERHEAD_BYTES = 544;
 
 export class KeptTaskRows<Row extends KeptRow> {
-  /**
-   * In the order kept (Map order is insertion order). `used`: shown again since kept, or since
-   * the last pass over it: a second chance before it goes (CLOCK), where moving every row
-   * shown to the end was a tenth of a search's time in the worker.
-   */
-  private readonly rows = new Map<string, { row: Row; bytes: number; used: boolean }>();
-  private bytes = 0;
+  /** Beyond the bound, those not shown again go first (byte-bounded-map.ts). */
+  private readonly rows: ByteBoundedMap<string, Row>;
   /** Counts what was forgotten: a read marked before a change of its task keeps nothing of it. */
   private changes = 0;
   /** While reads are under way: when each task was last forgotten. */
   private readonly forgottenAt = new Map<string, number>();
   private everythingForgottenAt = 0;
   private reads = 0;
-  private readonly maxBytes: number;
 
   constructor({ maxBytes = KEPT_ROWS_BYTES }: { maxBytes?: number } = {}) {
-    this.maxBytes = maxBytes;
+    this.rows = new ByteBoundedMap(maxBytes);
   }
 
   /** How many rows are kept, and what they are counted for (tests, decision 042). */
   get memory(): { rows: number; bytes: number } {
-    return { rows: this.rows.size, bytes: this.bytes };
+    return { rows: this.rows.size, bytes: this.rows.bytes };
   }
 
   /** Whether the row of the task `id` is kept. */
@@ -73,12 +69,8 @@ export class KeptTaskRows<Row extends KeptRow> {
     const missing: number[] = [];
     ids.forEach((id, at) => {
       const kept = this.rows.get(id);
-      if (!kept) {
-        missing.push(seqs[at]!);
-        return;
-      }
-      kept.used = true;
-      found.push(kept.row);
+      if (kept) found.push(kept);
+      else missing.push(seqs[at]!);
     });
     if (!missing.length) return found;
     const mark = this.changes;
@@ -97,7 +89,7 @@ export class KeptTaskRows<Row extends KeptRow> {
   forgetTasks(taskIds: Iterable<string>): void {
     const at = ++this.changes;
     for (const id of taskIds) {
-      this.drop(id);
+      this.rows.delete(id);
       if (this.reads > 0) this.forgottenAt.set(id, at);
     }
   }
@@ -106,9 +98,9 @@ export class KeptTaskRows<Row extends KeptRow> {
   forgetUsers(userIds: Iterable<string>): void {
     const users = new Set(userIds);
     if (!users.size) return;
-    for (const [id, { row }] of this.rows) {
+    for (const [id, row] of this.rows) {
       if (users.has(row.user_id) || (row.assignee_id !== null && users.has(row.assignee_id))) {
-        this.drop(id);
+        this.rows.delete(id);
       }
     }
     this.everythingForgottenAt = ++this.changes;
@@ -117,30 +109,11 @@ export class KeptTaskRows<Row extends KeptRow> {
   /** Every row goes (the index is built again: the log may have dropped changes). */
   clear(): void {
     this.rows.clear();
-    this.bytes = 0;
     this.everythingForgottenAt = ++this.changes;
   }
 
   private keep(row: Row, mark: number): void {
     if (this.everythingForgottenAt > mark || (this.forgottenAt.get(row.id) ?? 0) > mark) return;
-    this.drop(row.id);
-    const bytes = ROW_OVERHEAD_BYTES + row.title.length + row.description.length;
-    this.rows.set(row.id, { row, bytes, used: false });
-    this.bytes += bytes;
-    for (const [id, kept] of this.rows) {
-      if (this.bytes <= this.maxBytes) break;
-      if (kept.used) {
-        kept.used = false;
-        this.rows.delete(id);
-        this.rows.set(id, kept);
-      } else this.drop(id);
-    }
-  }
-
-  private drop(id: string): void {
-    const kept = this.rows.get(id);
-    if (!kept) return;
-    this.rows.delete(id);
-    this.bytes -= kept.bytes;
+    this.rows.set(row.id, row, ROW_OVERHEAD_BYTES + row.title.length + row.description.length);
   }
 }

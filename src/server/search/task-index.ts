@@ -2,6 +2,7 @@ import { stemmer } from 'stemmer';
 import { SEARCH_TOTAL_CAP, type SearchSort } from '../../shared/search.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { queryWords } from './text-match.ts';
+import { ByteBoundedMap } from './byte-bounded-map.ts';
 
 /**
  * Issue 18: the searches with words, answered from memory (docs/decisions/032-search-index.md).
@@ -198,15 +199,14 @@ interface SlotList {
  * per slot, tells a match at once while a search walks an order (docs/decisions/041).
  */
 interface PrefixEntry {
+  readonly prefix: string;
   readonly list: SlotList;
   bits: Uint32Array | undefined;
-  /** The memory it is counted for (PREFIX_CACHE_BYTES). */
-  bytes: number;
 }
 
 /**
  * The memory the index keeps prefixes' entries in (merged lists, bits, and a share for each
- * entry itself), the least recently used going first.
+ * entry itself), those not searched again going first (byte-bounded-map.ts).
  */
 const PREFIX_CACHE_BYTES = 16 * 1024 * 1024;
 /** What an entry is counted for beside its arrays: its map entry and objects. */
@@ -403,10 +403,8 @@ export class TaskIndex {
    */
   private sortedTerms: string[] | undefined;
   private readonly newTerms: string[] = [];
-  /** Prefixes searched for, by the last word's term, most recently used last. */
-  private readonly prefixes = new Map<string, PrefixEntry>();
-  private prefixBytes = 0;
-  private readonly prefixCacheBytes: number;
+  /** Prefixes searched for, by the last word's term. */
+  private readonly prefixes: ByteBoundedMap<string, PrefixEntry>;
   private readonly categoryCodes = new Map<string, number>();
   /**
    * Each category's slots in slot order (by code), live or not: a search without words but
@@ -441,7 +439,7 @@ export class TaskIndex {
 
   /** `prefixCacheBytes`: how much the prefixes' merged lists and bits may hold (tests set less). */
   constructor({ prefixCacheBytes = PREFIX_CACHE_BYTES }: { prefixCacheBytes?: number } = {}) {
-    this.prefixCacheBytes = prefixCacheBytes;
+    this.prefixes = new ByteBoundedMap(prefixCacheBytes);
   }
 
   /**
@@ -449,7 +447,7 @@ export class TaskIndex {
    * but for the entry just searched.
    */
   get prefixMemory(): { bytes: number; entries: number } {
-    return { bytes: this.prefixBytes, entries: this.prefixes.size };
+    return { bytes: this.prefixes.bytes, entries: this.prefixes.size };
   }
 
   /** The last seq of a task posted into the index. */
@@ -722,29 +720,18 @@ export class TaskIndex {
    */
   private prefixEntry(prefix: string): PrefixEntry | undefined {
     const kept = this.prefixes.get(prefix);
-    if (kept) {
-      // Map order is insertion order: put back, the entry is the most recently used.
-      this.prefixes.delete(prefix);
-      this.prefixes.set(prefix, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const lists = this.termsStartingWith(prefix).map(
       (term) => this.postings[this.termIds.get(term)!]!,
     );
     if (lists.length === 0) return undefined;
     const list = lists.length === 1 ? lists[0]! : this.merged(lists);
-    const entry: PrefixEntry = {
-      list,
-      bits: undefined,
-      bytes: PREFIX_ENTRY_BYTES + (lists.length === 1 ? 0 : list.length * 8),
-    };
-    this.prefixes.set(prefix, entry);
-    this.prefixBytes += entry.bytes;
-    for (const [oldest, old] of this.prefixes) {
-      if (this.prefixBytes <= this.prefixCacheBytes || old === entry) break;
-      this.prefixes.delete(oldest);
-      this.prefixBytes -= old.bytes;
-    }
+    const entry: PrefixEntry = { prefix, list, bits: undefined };
+    this.prefixes.set(
+      prefix,
+      entry,
+      PREFIX_ENTRY_BYTES + (lists.length === 1 ? 0 : list.length * 8),
+    );
     return entry;
   }
 
@@ -790,8 +777,7 @@ export class TaskIndex {
         bits = entry.bits = new Uint32Array((this.size >>> 5) + 1);
         const { slots, length } = entry.list;
         for (let at = 0; at < length; at += 1) bits[slots[at]! >>> 5]! |= 1 << (slots[at]! & 31);
-        entry.bytes += bits.byteLength;
-        this.prefixBytes += bits.byteLength;
+        this.prefixes.grow(entry.prefix, bits.byteLength);
       }
       return ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
     };
@@ -800,13 +786,7 @@ export class TaskIndex {
   /** A term's tasks changed: the prefixes it starts with are read again when next searched. */
   private forgetPrefixesOf(term: string): void {
     if (this.prefixes.size === 0) return;
-    for (let end = 1; end <= term.length; end += 1) {
-      const prefix = term.slice(0, end);
-      const entry = this.prefixes.get(prefix);
-      if (!entry) continue;
-      this.prefixes.delete(prefix);
-      this.prefixBytes -= entry.bytes;
-    }
+    for (let end = 1; end <= term.length; end += 1) this.prefixes.delete(term.slice(0, end));
   }
 
   /** The slots of `categories`, in slot order; undefined for every category. */
