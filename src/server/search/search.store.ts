@@ -389,13 +389,13 @@ function readTasksBySeqs(db: Db, seqs: readonly number[]) {
 }
 
 /**
- * A search with words from the index in memory: its page's ids, then those tasks read from the
- * database. The cut is the index's: the last task it holds, so a later page (`asOf`, the first
+ * A search with words from the index in memory: its page's ids, then those tasks' rows, the
+ * ones its index's process keeps and the others read from the database (kept-task-rows.ts). The cut is the index's: the last task it holds, so a later page (`asOf`, the first
  * page's cut) lists the same tasks whatever is posted meanwhile, as the engine's search does.
  */
 async function searchIndexed(
   db: Db,
-  index: TaskIndex,
+  { index, rows: kept }: { index: TaskIndex; rows: TaskIndexSync['rows'] },
   query: TaskSearchQuery,
   asOf: Cut | undefined,
   options: ReadOptions,
@@ -406,7 +406,7 @@ async function searchIndexed(
   const found = index.search(indexQueryOf(query, cut));
   // The tasks kept since a page showed them, and the others read (kept-task-rows.ts).
   const rows = found.seqs.length
-    ? await taskIndexOf(db).rows.rowsOf(found.ids, found.seqs, (seqs) => readTasksBySeqs(db, seqs))
+    ? await kept.rowsOf(found.ids, found.seqs, (seqs) => readTasksBySeqs(db, seqs))
     : [];
   const position = new Map(found.ids.map((id, at) => [id, at]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
@@ -440,8 +440,9 @@ export async function searchTasks(
     // Until the index is first built (in the background), the engine answers. A later page
     // cut after a task this index has not applied yet (another instance's) brings it up to date.
     const asOf = query.asOf ? parseAsOf(query.asOf) : undefined;
-    const index = await taskIndexOf(db).current(db, { changedAt, atLeastSeq: asOf?.seq ?? 0 });
-    if (index) return searchIndexed(db, index, query, asOf, options);
+    const sync = taskIndexOf(db);
+    const index = await sync.current(db, { changedAt, atLeastSeq: asOf?.seq ?? 0 });
+    if (index) return searchIndexed(db, { index, rows: sync.rows }, query, asOf, options);
   }
   if (isPostgres(db)) return readAnswer(db, query, options, await readLastSeq(db), true);
   return db
