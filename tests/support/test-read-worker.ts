@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -11,7 +12,7 @@ let lastBytes: { own: Uint8Array; pooled: Buffer } | undefined;
 
 /**
  * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
- * refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
+ * read that waits for I/O, a refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
  * with a buffer of its own, one a slice of Node's shared pool, and what is left of each here
  * once they were sent, and the thread's own priority (Linux: getpriority's pid 0 is the thread).
  */
@@ -27,6 +28,11 @@ serveReads({
     while (Date.now() < until) {
       // Holds the worker's thread, as a long query would.
     }
+    return threadId;
+  },
+  async afterIo() {
+    // Done on the thread pool, answered in the loop's poll phase, as a database's answer is.
+    await fs.stat(import.meta.filename);
     return threadId;
   },
   async refuse() {

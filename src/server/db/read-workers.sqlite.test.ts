@@ -81,6 +81,36 @@ describe('read workers', () => {
     }
   });
 
+  it('answer a read whose I/O is done while more reads keep coming', async () => {
+    const one = createReadWorkers(
+      new URL('../../../tests/support/test-read-worker.ts', import.meta.url),
+      { file: sqliteFileOf(t.config.dataDir) },
+      1,
+    );
+    try {
+      // Eight callers, each asking again as soon as it is answered, as a busy event loop posts
+      // the next searches while the worker answers the last ones (decision 043).
+      const reads = 400;
+      let answered = 0;
+      const caller = async () => {
+        while (answered < reads) {
+          await one.run('busyFor', [1]);
+          answered += 1;
+        }
+      };
+      const callers = Array.from({ length: 8 }, caller);
+      while (answered < 16) await new Promise((resolve) => setTimeout(resolve, 1));
+      const askedAt = answered;
+      await one.run('afterIo', []);
+      const answeredAt = answered;
+      await Promise.all(callers);
+      // Its answer waits for the reads already in hand, not for every read that comes after.
+      expect(answeredAt - askedAt).toBeLessThan(100);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('run a second read on another worker while the first is busy', async () => {
     const threads = await Promise.all([
       readers.run<number>('busyFor', [200]),
