@@ -18,6 +18,7 @@ import { todayUtc } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { filledToPowerOfTwo } from '../db/reads-together.ts';
 import { isPostgres } from '../db/engine.ts';
 import { TaskIndexSync } from './task-index-sync.ts';
 import type { IndexQuery, TaskIndex } from './task-index.ts';
@@ -379,10 +380,8 @@ export function indexQueryOf(query: TaskSearchQuery, cut: Cut): IndexQuery {
  * (decision 041); SQLite takes as long either way.
  */
 function readTasksBySeqs(db: Db, seqs: readonly number[]) {
-  let size = 1;
-  while (size < seqs.length) size *= 2;
-  const list = Array.from({ length: size }, (_, at) => seqs[Math.min(at, seqs.length - 1)]!);
-  const compiled = compiledOnce(db, `tasks by ${size} seqs`, list, () =>
+  const list = filledToPowerOfTwo(seqs);
+  const compiled = compiledOnce(db, `tasks by ${list.length} seqs`, list, () =>
     selectTasks(db).where('tasks.seq', 'in', list),
   );
   return db.executeQuery(compiled).then((result) => result.rows);

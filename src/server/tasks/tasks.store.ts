@@ -23,6 +23,7 @@ import { textFor } from '../conversations/contact-masking.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { isPostgres } from '../db/engine.ts';
 import { groupCommit } from '../db/group-commit.ts';
+import { filledToPowerOfTwo, readsTogether } from '../db/reads-together.ts';
 import { timeOrderedId } from '../db/time-ordered-id.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -31,6 +32,9 @@ import { toCents } from '../../shared/money.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
 
 type Db = Kysely<Database>;
+
+/** At most this many tasks by id in one statement: 1, 2, 4, … 32 of them, six statements. */
+const TASKS_READ_TOGETHER = 32;
 
 /**
  * The task columns an answer reads: named, not `tasks.*`, so that a column kept for another
@@ -241,10 +245,25 @@ export async function readTasksInOrder(
   });
 }
 
+/**
+ * A task by its id, read together with the others asked at the same time (reads-together.ts):
+ * one statement for each size of list, compiled once and prepared on PostgreSQL.
+ */
+const readTaskById = readsTogether(
+  (db: Db, ids: string[]) => {
+    const list = filledToPowerOfTwo(ids);
+    const compiled = compiledOnce(db, `tasks by ${list.length} ids`, list, () =>
+      selectTasks(db).where('tasks.id', 'in', list),
+    );
+    return db.executeQuery(compiled).then((result) => result.rows);
+  },
+  (row) => row.id,
+  TASKS_READ_TOGETHER,
+);
+
 export async function getTask(db: Db, id: string, options: ReadOptions): Promise<Task> {
   assertTaskId(id);
-  const compiled = compiledOnce(db, 'get', [id], () => selectTasks(db).where('tasks.id', '=', id));
-  const [row] = (await db.executeQuery(compiled)).rows;
+  const row = await readTaskById(db, id);
   if (!row) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
   return toTask(row, options, todayUtc());
 }
