@@ -112,7 +112,8 @@ function accepts(port: number): Promise<boolean> {
       resolve(true);
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED') resolve(false);
+      // Refused, or reset: a connection that reached the listener's queue as it closed.
+      if (error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET') resolve(false);
       else reject(error);
     });
   });
