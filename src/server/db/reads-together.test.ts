@@ -76,6 +76,21 @@ describe('reads together', () => {
     expect((await read(t.db, ids[1]!))?.title).toBe('Bison banner');
   });
 
+  it('fail the callers of a read that throws before its statement is sent', async () => {
+    const read = readsTogether(
+      (_db: Kysely<Database>, keys: string[]): Promise<{ id: string }[]> => {
+        throw new Error(`cannot read ${keys.length}`);
+      },
+      (row) => row.id,
+      32,
+    );
+    const answers = await Promise.allSettled([read(t.db, ids[0]!), read(t.db, ids[1]!)]);
+    expect(answers).toEqual([
+      { status: 'rejected', reason: new Error('cannot read 2') },
+      { status: 'rejected', reason: new Error('cannot read 2') },
+    ]);
+  });
+
   it('see what the caller committed before asking, and inside a transaction, its writes', async () => {
     const { statements, read } = titles();
     await t.db

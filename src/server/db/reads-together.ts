@@ -31,7 +31,8 @@ export function readsTogether<Db, Key, Row>(
       const settle = (each: (waiting: Waiting<Row>, key: Key) => void) => {
         for (const key of chunk) for (const waiting of round.get(key)!) each(waiting, key);
       };
-      readAll(db, chunk).then(
+      // A read that throws before its statement is sent fails its callers too, not the process.
+      new Promise<Row[]>((resolve) => resolve(readAll(db, chunk))).then(
         (rows) => {
           const byKey = new Map(rows.map((row) => [keyOf(row), row]));
           settle((waiting, key) => waiting.resolve(byKey.get(key)));
