@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { compiledOnce } from './compiled-once.ts';
+import { compiledOnce, filledToPowerOfTwo } from './compiled-once.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,5 +26,13 @@ describe('compiledOnce', () => {
     expect(() => compiledOnce(t.db, 'test:wrong', ['a', 'b'], byEmail('a'))).toThrow(
       /parameters are not the ones the query binds/,
     );
+  });
+});
+
+describe('filledToPowerOfTwo', () => {
+  it('fills a list up to a power of two with its last item', () => {
+    expect(filledToPowerOfTwo([7])).toEqual([7]);
+    expect(filledToPowerOfTwo([1, 2, 3])).toEqual([1, 2, 3, 3]);
+    expect(filledToPowerOfTwo([1, 2, 3, 4, 5])).toEqual([1, 2, 3, 4, 5, 5, 5, 5]);
   });
 });

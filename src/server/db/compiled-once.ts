@@ -27,3 +27,14 @@ export function compiledOnce<Row>(
   }
   return { ...compiled, parameters };
 }
+
+/**
+ * `list` filled up with its last item to the next power of two: a statement of an `in` list,
+ * compiled once for each size, serves every list up to it (a search page's tasks, tasks read
+ * together).
+ */
+export function filledToPowerOfTwo<T>(list: readonly T[]): T[] {
+  let size = 1;
+  while (size < list.length) size *= 2;
+  return Array.from({ length: size }, (_, at) => list[Math.min(at, list.length - 1)]!);
+}

@@ -3,7 +3,7 @@ import { postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import type { Database } from './types.ts';
 import type { Kysely } from 'kysely';
-import { filledToPowerOfTwo, readsTogether } from './reads-together.ts';
+import { readsTogether } from './reads-together.ts';
 
 /** Reads by key asked at once, read by one statement (decision 043). Both engines. */
 let t: TestApp;
@@ -111,12 +111,6 @@ describe('reads together', () => {
       expect(other?.title).toBe('Bison banner');
     });
     expect(statements).toEqual([[ids[0]], [ids[0]], [ids[1]]]);
-  });
-
-  it('fill a list up to a power of two with its last item', () => {
-    expect(filledToPowerOfTwo([7])).toEqual([7]);
-    expect(filledToPowerOfTwo([1, 2, 3])).toEqual([1, 2, 3, 3]);
-    expect(filledToPowerOfTwo([1, 2, 3, 4, 5])).toEqual([1, 2, 3, 4, 5, 5, 5, 5]);
   });
 });
 

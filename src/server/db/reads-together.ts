@@ -60,13 +60,3 @@ export function readsTogether<Db, Key, Row>(
     });
   };
 }
-
-/**
- * `list` filled up with its last item to the next power of two: a statement compiled once
- * (compiled-once.ts) for each size serves every list up to it.
- */
-export function filledToPowerOfTwo<T>(list: readonly T[]): T[] {
-  let size = 1;
-  while (size < list.length) size *= 2;
-  return Array.from({ length: size }, (_, at) => list[Math.min(at, list.length - 1)]!);
-}

@@ -17,8 +17,7 @@ import {
 import { todayUtc } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { selectTasks, toTask, type ReadOptions } from '../tasks/tasks.store.ts';
-import { compiledOnce } from '../db/compiled-once.ts';
-import { filledToPowerOfTwo } from '../db/reads-together.ts';
+import { compiledOnce, filledToPowerOfTwo } from '../db/compiled-once.ts';
 import { isPostgres } from '../db/engine.ts';
 import { TaskIndexSync } from './task-index-sync.ts';
 import type { IndexQuery, TaskIndex } from './task-index.ts';

@@ -20,10 +20,10 @@ import {
 } from '../../shared/tasks.ts';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { textFor } from '../conversations/contact-masking.ts';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledOnce, filledToPowerOfTwo } from '../db/compiled-once.ts';
 import { isPostgres } from '../db/engine.ts';
 import { groupCommit } from '../db/group-commit.ts';
-import { filledToPowerOfTwo, readsTogether } from '../db/reads-together.ts';
+import { readsTogether } from '../db/reads-together.ts';
 import { timeOrderedId } from '../db/time-ordered-id.ts';
 import type { Database, TaskTable, UserTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
