@@ -9,9 +9,10 @@ import { ByteBoundedMap } from './byte-bounded-map.ts';
  * bench show 16,000 tasks), so the rows are kept, and only the others read.
  *
  * A row is forgotten when the log (migration 0017: every column a task answer reads, and its
- * poster's and assignee's names, emails and images) names its task or one of its users, when
- * the index is built again, and beyond `maxBytes` those not shown again for longest first. A row read while
- * its task's change was applied is not kept: it may be the row as it was before.
+ * poster's and assignee's names, emails and images) names its task or one of its users, and
+ * when the index is built again. Beyond `maxBytes`, the rows kept longest go first, but a row
+ * shown again since gets a second chance (byte-bounded-map.ts). A row read while its task's
+ * change was applied is not kept: it may be the row as it was before.
  */
 
 /** What a kept row must hold: its task, its users, and its text (most of its size). */

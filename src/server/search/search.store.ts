@@ -388,8 +388,9 @@ function readTasksBySeqs(db: Db, seqs: readonly number[]) {
 
 /**
  * A search with words from the index in memory: its page's ids, then those tasks' rows, the
- * ones its index's process keeps and the others read from the database (kept-task-rows.ts). The cut is the index's: the last task it holds, so a later page (`asOf`, the first
- * page's cut) lists the same tasks whatever is posted meanwhile, as the engine's search does.
+ * ones its index's process keeps and the others read from the database (kept-task-rows.ts).
+ * The cut is the index's: the last task it holds, so a later page (`asOf`, the first page's
+ * cut) lists the same tasks whatever is posted meanwhile, as the engine's search does.
  */
 async function searchIndexed(
   db: Db,
