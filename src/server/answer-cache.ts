@@ -1,5 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import {
+  acceptedEncoding,
+  compressed,
+  COMPRESS_THRESHOLD,
+  type AnswerEncoding,
+} from './compression.ts';
 import { changeClockOf } from './db/change-clock.ts';
 import type { Database } from './db/types.ts';
 
@@ -10,7 +16,8 @@ import type { Database } from './db/types.ts';
  * process to one of them, and at most CHANGE_POLL_MS after another process's write; writes to
  * other tables (sessions, messages, notifications) keep it. A popular read (a task, the home
  * list, a search) then costs what reading a map costs, whatever the number of tasks. Least
- * recently used go first.
+ * recently used go first. Where the route compresses its answers, a kept answer keeps its bytes
+ * compressed too, for the encoding last asked: compressed once, not for every reader.
  */
 export interface AnswerCache {
   /**
@@ -33,13 +40,15 @@ export interface AnswerCache {
   ): Promise<FastifyReply>;
   /**
    * sendTo for a read that answers its bytes already written by the route's serializer, and
-   * the readers who see it otherwise (a search on a read worker: search-answer.ts).
+   * the readers who see it otherwise (a search on a read worker: search-answer.ts). `read` is
+   * told the encoding the request accepts, where the cache compresses: a read worker then
+   * compresses the answer too, off the event loop.
    */
   sendWritten(
     reply: FastifyReply,
     key: string,
     viewerId: string | null,
-    read: (viewerId: string | null) => Promise<WrittenAnswer>,
+    read: (viewerId: string | null, encoding: AnswerEncoding | undefined) => Promise<WrittenAnswer>,
   ): Promise<FastifyReply>;
   /** Answers sent from the cache, and those read anew (GET /metrics reads them). */
   readonly stats: AnswerCacheStats;
@@ -52,13 +61,28 @@ export interface AnswerCache {
 export interface WrittenAnswer {
   body: string | Uint8Array;
   readers: string[];
+  /** The body compressed with `encoding`, where the read was asked for it and it is long enough. */
+  encoding?: AnswerEncoding | undefined;
+  encodedBody?: Uint8Array | undefined;
 }
 
 type Body = string | Buffer;
 
-/** What fastify sends: a string, or the bytes as a Buffer over the same memory. */
+/** An answer as kept: its bytes, who reads it otherwise, its bytes compressed for one encoding. */
+interface Kept {
+  at: number;
+  body: Body;
+  readers: ReadonlySet<string>;
+  encoded?: { encoding: AnswerEncoding; body: Buffer } | undefined;
+}
+
+/** Bytes as a Buffer over the same memory, as fastify sends them. */
+const bufferOf = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** What fastify sends: a string, or the bytes as a Buffer. */
 const sendable = (body: string | Uint8Array): Body =>
-  typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  typeof body === 'string' ? body : bufferOf(body);
 
 export interface AnswerCacheStats {
   hits: number;
@@ -81,16 +105,21 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export const MAX_KEPT_CHARACTERS = 64 * 1024;
 
+/**
+ * `compresses`: the route compresses its answers (@fastify/compress's `compress` option, at
+ * COMPRESS_THRESHOLD): the cache sends them compressed as the plugin would, with the bytes kept.
+ */
 export function createAnswerCache(
   db: Kysely<Database>,
   name: string,
   size: number,
   tables: readonly string[],
+  { compresses = false }: { compresses?: boolean } = {},
 ): AnswerCache {
   const stats: AnswerCacheStats = { hits: 0, misses: 0 };
   const caches = cachesOf.get(db) ?? new Map<string, AnswerCacheStats>();
   cachesOf.set(db, caches.set(name, stats));
-  const entries = new Map<string, { at: number; body: Body; readers?: ReadonlySet<string> }>();
+  const entries = new Map<string, Kept>();
   const clock = changeClockOf(db);
   const NOBODY: ReadonlySet<string> = new Set();
 
@@ -104,39 +133,66 @@ export function createAnswerCache(
     return kept;
   }
 
-  function keep(key: string, at: number, body: Body, readers: ReadonlySet<string>) {
-    if (body.length > MAX_KEPT_CHARACTERS) return;
+  function keep(key: string, kept: Kept) {
+    if (kept.body.length > MAX_KEPT_CHARACTERS) return;
     // Map order is insertion order: re-inserting keeps the least recently used first.
-    entries.set(key, { at, body, readers });
+    entries.set(key, kept);
     const oldest = entries.keys().next();
     if (entries.size > size && !oldest.done) entries.delete(oldest.value);
+  }
+
+  const keptOf = (at: number, answer: WrittenAnswer, readers = NOBODY): Kept => ({
+    at,
+    body: sendable(answer.body),
+    readers,
+    encoded:
+      answer.encoding && answer.encodedBody
+        ? { encoding: answer.encoding, body: bufferOf(answer.encodedBody) }
+        : undefined,
+  });
+
+  /** Sends `kept`, compressed (and those bytes kept with it) where the request accepts it. */
+  function sendKept(reply: FastifyReply, kept: Kept, encoding: AnswerEncoding | undefined) {
+    reply.type(JSON_TYPE);
+    if (!encoding || Buffer.byteLength(kept.body) < COMPRESS_THRESHOLD)
+      return reply.send(kept.body);
+    if (kept.encoded?.encoding !== encoding) {
+      const bytes = typeof kept.body === 'string' ? Buffer.from(kept.body) : kept.body;
+      kept.encoded = { encoding, body: bufferOf(compressed(bytes, encoding)!) };
+    }
+    const vary = reply.getHeader('vary');
+    if (!vary) reply.header('vary', 'accept-encoding');
+    else if (!String(vary).includes('accept-encoding'))
+      reply.header('vary', `${String(vary)}, accept-encoding`);
+    // @fastify/compress leaves an answer that says its encoding as it is.
+    return reply.header('content-encoding', encoding).send(kept.encoded.body);
   }
 
   async function sendWritten(
     reply: FastifyReply,
     key: string,
     viewerId: string | null,
-    read: (viewerId: string | null) => Promise<WrittenAnswer>,
+    read: (viewerId: string | null, encoding: AnswerEncoding | undefined) => Promise<WrittenAnswer>,
   ): Promise<FastifyReply> {
+    const encoding = compresses ? acceptedEncoding(reply.request.headers) : undefined;
     if (!clock || size <= 0)
-      return reply.type(JSON_TYPE).send(sendable((await read(viewerId)).body));
+      return sendKept(reply, keptOf(0, await read(viewerId, encoding)), encoding);
     const at = clock.valueOf(tables);
     let shared = take(key, at);
     if (!shared) {
-      const answer = await read(null);
+      const answer = await read(null, encoding);
       // Most answers have no such reader: they share one empty set.
-      const readers = answer.readers.length > 0 ? new Set(answer.readers) : NOBODY;
-      shared = { at, body: sendable(answer.body), readers };
+      shared = keptOf(at, answer, answer.readers.length > 0 ? new Set(answer.readers) : NOBODY);
     }
-    keep(key, at, shared.body, shared.readers ?? NOBODY);
-    if (viewerId === null || !shared.readers?.has(viewerId)) {
-      return reply.type(JSON_TYPE).send(shared.body);
+    keep(key, shared);
+    if (viewerId === null || !shared.readers.has(viewerId)) {
+      return sendKept(reply, shared, encoding);
     }
     // A NUL cannot be in a key of JSON text: the reader's own answer never takes another's.
     const ownKey = `${key}\u0000${viewerId}`;
-    const body = take(ownKey, at)?.body ?? sendable((await read(viewerId)).body);
-    keep(ownKey, at, body, NOBODY);
-    return reply.type(JSON_TYPE).send(body);
+    const own = take(ownKey, at) ?? keptOf(at, await read(viewerId, encoding));
+    keep(ownKey, own);
+    return sendKept(reply, own, encoding);
   }
 
   return {
@@ -146,9 +202,17 @@ export function createAnswerCache(
       // Read before the answer is: a write during the read leaves it unkept.
       const at = clock.valueOf(tables);
       // The route's own serializer: the same bytes as an answer not kept.
-      const body = take(key, at)?.body ?? (reply.serialize(await read()) as string);
-      keep(key, at, body, NOBODY);
-      return reply.type(JSON_TYPE).send(body);
+      const kept = take(key, at) ?? {
+        at,
+        body: reply.serialize(await read()) as string,
+        readers: NOBODY,
+      };
+      keep(key, kept);
+      return sendKept(
+        reply,
+        kept,
+        compresses ? acceptedEncoding(reply.request.headers) : undefined,
+      );
     },
 
     async sendTo(reply, key, viewerId, read, readersOf) {

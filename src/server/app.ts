@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { ANSWER_ENCODINGS, BROTLI_OPTIONS } from './compression.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -96,7 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Compression where it pays: the task list (routes opt in) and the built assets, which are
   // compressed once at build time (vite.config.ts) rather than on every request.
-  await app.register(compress, { global: false });
+  // Its encodings and options are those of the answers kept compressed (compression.ts).
+  await app.register(compress, {
+    global: false,
+    encodings: [...ANSWER_ENCODINGS, 'identity'],
+    brotliOptions: BROTLI_OPTIONS,
+  });
 
   const authDocument = await authOpenApi(auth);
   await app.register(swagger, {

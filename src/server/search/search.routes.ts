@@ -6,6 +6,7 @@ import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
 import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
 import { changeClockOf } from '../db/change-clock.ts';
 import { TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
+import { COMPRESS_THRESHOLD, type AnswerEncoding } from '../compression.ts';
 import { searchAnswer } from './search-answer.ts';
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
@@ -17,12 +18,14 @@ export const searchRoutes: FastifyPluginAsyncZod<
     ? (...args: Parameters<typeof searchAnswer>) =>
         readers.run<WrittenAnswer>('searchAnswer', args.slice(1))
     : searchAnswer;
-  const answers = createAnswerCache(db, 'search', cacheSize, TASK_ANSWER_TABLES);
+  const answers = createAnswerCache(db, 'search', cacheSize, TASK_ANSWER_TABLES, {
+    compresses: true,
+  });
   const clock = changeClockOf(db);
   app.get(
     '/api/tasks/search',
     {
-      compress: { threshold: 1024 },
+      compress: { threshold: COMPRESS_THRESHOLD },
       schema: {
         summary: 'Search tasks, one page at a time',
         description:
@@ -37,8 +40,8 @@ export const searchRoutes: FastifyPluginAsyncZod<
       const key = taskAnswerKey(request.query, options);
       // Read before the search: the index reads its log only when the clock has moved since.
       const changedAt = clock?.valueOf(TASK_ANSWER_TABLES);
-      const read = (viewerId: string | null) =>
-        search(db, request.query, { ...options, viewerId, changedAt });
+      const read = (viewerId: string | null, encoding: AnswerEncoding | undefined) =>
+        search(db, request.query, { ...options, viewerId, changedAt }, encoding);
       return answers.sendWritten(reply, key, user?.id ?? null, read);
     },
   );

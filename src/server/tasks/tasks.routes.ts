@@ -21,6 +21,7 @@ import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
+import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { createFullLists } from './full-list.ts';
 import { editTask, postTask } from './tasks.service.ts';
 import {
@@ -68,13 +69,13 @@ export const tasksRoutes: FastifyPluginAsyncZod<
 > = async (app, { auth, db, cacheSize, fullListConcurrency }) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
-  const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES);
+  const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
   const fullLists = createFullLists(db, fullListConcurrency);
   app.get(
     '/api/tasks',
     {
       // A full list can run to many kilobytes: worth compressing, unlike one task.
-      compress: { threshold: 1024 },
+      compress: { threshold: COMPRESS_THRESHOLD },
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
