@@ -87,6 +87,8 @@ const sendable = (body: string | Uint8Array): Body =>
 export interface AnswerCacheStats {
   hits: number;
   misses: number;
+  /** Answers compressed by this process (not those a read worker compressed). */
+  compressed: number;
 }
 
 /** The answer caches of each database's app, by name (observability/metrics.ts reads them). */
@@ -116,7 +118,7 @@ export function createAnswerCache(
   tables: readonly string[],
   { compresses = false }: { compresses?: boolean } = {},
 ): AnswerCache {
-  const stats: AnswerCacheStats = { hits: 0, misses: 0 };
+  const stats: AnswerCacheStats = { hits: 0, misses: 0, compressed: 0 };
   const caches = cachesOf.get(db) ?? new Map<string, AnswerCacheStats>();
   cachesOf.set(db, caches.set(name, stats));
   const entries = new Map<string, Kept>();
@@ -159,6 +161,7 @@ export function createAnswerCache(
     if (kept.encoded?.encoding !== encoding) {
       const bytes = typeof kept.body === 'string' ? Buffer.from(kept.body) : kept.body;
       kept.encoded = { encoding, body: bufferOf(compressed(bytes, encoding)!) };
+      stats.compressed += 1;
     }
     const vary = reply.getHeader('vary');
     if (!vary) reply.header('vary', 'accept-encoding');

@@ -9,6 +9,7 @@ import {
   compressed,
   type AnswerEncoding,
 } from './compression.ts';
+import { answerCacheStatsOf } from './answer-cache.ts';
 import { searchAnswer } from './search/search-answer.ts';
 
 /**
@@ -134,5 +135,42 @@ describe.each([
     expect(zlib.brotliDecompressSync(answer.encodedBody!).equals(body)).toBe(true);
     expect(JSON.parse(body.toString())).toMatchObject({ total: 6 });
     expect((await searchAnswer(t.db, query, options)).encodedBody).toBeUndefined();
+  });
+});
+
+describe('where answers are compressed', () => {
+  let t: TestApp;
+  const word = `zqwhere${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const poster = await t.signUp({ name: 'Wanda Where' });
+    for (let i = 0; i < 6; i += 1) {
+      await postTask(t, poster, {
+        title: `Compressed where ${word} ${i}`,
+        description: `Long enough to be compressed: ${word} `.repeat(8),
+      });
+    }
+  });
+  afterAll(async () => t.close());
+
+  const compressedHere = (cache: string) => answerCacheStatsOf(t.db).get(cache)!.compressed;
+  const gzip = { 'accept-encoding': 'gzip' };
+
+  it('a search by the read worker, not by the event loop', async () => {
+    for (const query of [`q=${word}`, `q=${word}&sort=newest`, `q=${word}`]) {
+      const answer = await t.request('GET', `/api/tasks/search?${query}`, { headers: gzip });
+      expect(answer.headers['content-encoding']).toBe('gzip');
+    }
+    expect(compressedHere('search')).toBe(0);
+  });
+
+  it('a kept answer once for all its readers', async () => {
+    const before = compressedHere('list');
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await t.request('GET', '/api/tasks?limit=8&sort=deadline', { headers: gzip });
+      expect(answer.headers['content-encoding']).toBe('gzip');
+    }
+    expect(compressedHere('list') - before).toBe(1);
   });
 });
