@@ -41,8 +41,15 @@ export function startWalCheckpointer(file: string): WalCheckpointer {
   // It must never keep the process alive, nor crash it: the fallback covers for it.
   worker.unref();
   worker.on('error', () => {});
+  // Terminated while it loads SQLite's native addon, a worker ends the whole process (Node's
+  // fatal napi_get_last_error_info: CI, once): it is stopped only once it has started, or ended.
+  const started = new Promise<void>((resolve) => {
+    worker.once('message', () => resolve());
+    worker.once('exit', () => resolve());
+  });
   return {
     async stop() {
+      await started;
       await worker.terminate();
     },
   };
