@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import os from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -16,6 +18,11 @@ let lastBytes: { own: Uint8Array; pooled: Buffer } | undefined;
  * with a buffer of its own, one a slice of Node's shared pool, and what is left of each here
  * once they were sent, and the thread's own priority (Linux: getpriority's pid 0 is the thread).
  */
+// Its modules loaded, SQLite's native addon among them: a mark for the test that closes
+// workers as soon as they are made (READ_WORKER_MARKS, a folder).
+if (process.env.READ_WORKER_MARKS) {
+  writeFileSync(path.join(process.env.READ_WORKER_MARKS, `worker-${threadId}`), '');
+}
 serveReads({
   async warmUp() {
     warmedAt = Date.now();

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { openPostgresReader, openSqliteReader } from './database.ts';
-import type { ReadReply, ReadWorkerData } from './read-workers.ts';
+import type { ReadReply, ReadStarted, ReadWorkerData } from './read-workers.ts';
 import type { Database } from './types.ts';
 import { checkpointEvery } from './wal-checkpointer.ts';
 
@@ -28,6 +28,8 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
   // while the worker answers the last ones: reads waiting for PostgreSQL's answers, which come
   // in the poll phase, waited 300-470 ms for a callback that ran a thousand searches.
   port.on('message', (message: ReadRequest) => setImmediate(answer, message));
+  // Its native addon is loaded and its connection open: it may be stopped now (read-workers.ts).
+  port.postMessage({ started: true } satisfies ReadStarted);
   const answer = async ({ id, name, args }: ReadRequest) => {
     let reply: ReadReply;
     try {

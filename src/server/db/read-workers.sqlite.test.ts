@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -62,6 +67,45 @@ describe('read workers', () => {
     } finally {
       await warmed.close();
     }
+  });
+
+  it('close as soon as they are made, each once it has started (never while it loads SQLite)', async () => {
+    // An app closed the moment it is made (tests) closes workers that are still loading SQLite's
+    // native addon: terminated then, one ended the whole process (napi_get_last_error_info).
+    const script = new URL('../../../tests/support/test-read-worker.ts', import.meta.url);
+    const marks = fs.mkdtempSync(path.join(os.tmpdir(), 'read-worker-marks-'));
+    process.env.READ_WORKER_MARKS = marks;
+    try {
+      for (let round = 1; round <= 4; round += 1) {
+        const soon = createReadWorkers(
+          script,
+          { file: sqliteFileOf(t.config.dataDir) },
+          2,
+          'warmUp',
+        );
+        await soon.close();
+        // Both of the round's workers had loaded their modules when they were stopped.
+        expect(fs.readdirSync(marks)).toHaveLength(2 * round);
+        await expect(soon.run('countTasks', [])).rejects.toThrow('read workers are closed');
+      }
+    } finally {
+      delete process.env.READ_WORKER_MARKS;
+      fs.rmSync(marks, { recursive: true, force: true });
+    }
+    // This process lives on, and reads as before.
+    expect(await readers.run<number>('countTasks', [])).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keep a process alive until they are closed, when nothing else does', async () => {
+    const script = path.resolve(
+      import.meta.dirname,
+      '../../../tests/support/workers-stopped-soon.ts',
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      script,
+      sqliteFileOf(t.config.dataDir),
+    ]);
+    expect(stdout).toBe('stopped');
   });
 
   it('hand over bytes with a buffer of their own, and copy a slice of a shared one', async () => {

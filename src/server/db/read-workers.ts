@@ -28,6 +28,8 @@ interface Slot {
   jobs: Map<number, Job>;
   /** Settles once the worker has run its warm-up read, if it has one. */
   warming?: Promise<unknown>;
+  /** Settles once the worker is ready for reads (ReadStarted), or has ended. */
+  started: Promise<void>;
 }
 
 /**
@@ -37,6 +39,11 @@ interface Slot {
 export type ReadReply =
   | { id: number; value: unknown }
   | { id: number; error: { message: string; code?: ErrorCode; driverCode?: string } };
+
+/** What a worker posts once, as it is ready for reads: its native addon loaded, its connection open. */
+export interface ReadStarted {
+  started: true;
+}
 
 export interface ReadWorkerData {
   /** SQLite: the database file, opened read-only. */
@@ -75,9 +82,15 @@ export function createReadWorkers(
       workerData: { ...data, checkpointMs: checkpoints ? data.checkpointMs : undefined },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    const slot: Slot = { worker, jobs: new Map() };
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const slot: Slot = { worker, jobs: new Map(), started };
     if (checkpoints) checkpointing = slot;
-    worker.on('message', (reply: ReadReply) => {
+    worker.on('message', (reply: ReadReply | ReadStarted) => {
+      if ('started' in reply) {
+        markStarted();
+        return;
+      }
       const job = slot.jobs.get(reply.id);
       if (!job) return;
       slot.jobs.delete(reply.id);
@@ -102,7 +115,10 @@ export function createReadWorkers(
       slot.jobs.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`read worker exited (${code})`)));
+    worker.on('exit', (code) => {
+      markStarted();
+      fail(new Error(`read worker exited (${code})`));
+    });
     worker.unref();
     slots.push(slot);
     // A failed warm-up costs nothing: the first read that needs it does it again.
@@ -137,7 +153,18 @@ export function createReadWorkers(
     },
     async close() {
       isClosed = true;
-      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+      // Terminated while it loads SQLite's native addon, a worker ends the whole process
+      // (Node's fatal napi_get_last_error_info, as the WAL checkpointer's did in CI): each is
+      // stopped only once it has started, or ended. An app closed as soon as it is made (tests)
+      // starts its workers with their warm-up, and closes them a moment later. Meanwhile each
+      // keeps the process alive, as an unref'd worker would not: it ends before the close.
+      await Promise.all(
+        slots.splice(0).map(async (slot) => {
+          slot.worker.ref();
+          await slot.started;
+          await slot.worker.terminate();
+        }),
+      );
     },
   };
 }
