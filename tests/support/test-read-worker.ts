@@ -37,6 +37,11 @@ serveReads({
     }
     return threadId;
   },
+  async waitFor(_db, ms: number) {
+    // Holds nothing but the read, as a query waiting for the database's answer does.
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return threadId;
+  },
   async afterIo() {
     // Done on the thread pool, answered in the loop's poll phase, as a database's answer is.
     await fs.stat(import.meta.filename);

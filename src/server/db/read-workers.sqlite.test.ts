@@ -108,6 +108,47 @@ describe('read workers', () => {
     expect(stdout).toBe('stopped');
   });
 
+  it('send back the replies of reads given together in a few messages, each settling its own read', async () => {
+    const one = createReadWorkers(
+      new URL('../../../tests/support/test-read-worker.ts', import.meta.url),
+      { file: sqliteFileOf(t.config.dataDir) },
+      1,
+    );
+    try {
+      // A read alone goes back alone, at once.
+      await one.run('busyFor', [0]);
+      expect(one.received).toEqual({ replies: 1, messages: 1 });
+      // Twenty at once, as fifty connections searching give the worker: answers, refusals and
+      // failures, each to its own caller.
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, at) =>
+          at % 5 === 1
+            ? one.run('refuse', [])
+            : at % 5 === 2
+              ? one.run('no-such-read', [])
+              : one.run<number>('busyFor', [1]),
+        ),
+      );
+      outcomes.forEach((outcome, at) => {
+        if (at % 5 === 1) expect(outcome).toMatchObject({ reason: { code: 'not_found' } });
+        else if (at % 5 === 2) {
+          expect(outcome).toMatchObject({ reason: { message: 'no read named no-such-read' } });
+        } else expect(outcome).toMatchObject({ status: 'fulfilled', value: expect.any(Number) });
+      });
+      expect(one.received.replies).toBe(21);
+      // One message a reply was the event loop woken twenty times (decision 045).
+      expect(one.received.messages).toBeLessThanOrEqual(1 + 4);
+      // A reply does not wait for a read still waiting for its database.
+      const slow = one.run('waitFor', [3000]);
+      const askedAt = Date.now();
+      await one.run('busyFor', [0]);
+      expect(Date.now() - askedAt).toBeLessThan(1500);
+      await slow;
+    } finally {
+      await one.close();
+    }
+  });
+
   it('hand over bytes with a buffer of their own, and copy a slice of a shared one', async () => {
     const one = createReadWorkers(
       new URL('../../../tests/support/test-read-worker.ts', import.meta.url),

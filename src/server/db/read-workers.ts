@@ -15,6 +15,8 @@ export interface ReadWorkers {
   run<T>(name: string, args: unknown[]): Promise<T>;
   /** Settles once the first workers' warm-up reads have, whether they succeeded or not. */
   warmedUp: Promise<void>;
+  /** The replies the workers sent, and in how many messages (read-worker-host.ts sends them together). */
+  readonly received: { replies: number; messages: number };
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export function createReadWorkers(
   let nextId = 1;
   let isClosed = false;
   let checkpointing: Slot | undefined;
+  const received = { replies: 0, messages: 0 };
 
   const start = (): Slot => {
     const checkpoints = data.checkpointMs !== undefined && !checkpointing;
@@ -86,11 +89,7 @@ export function createReadWorkers(
     const started = new Promise<void>((resolve) => (markStarted = resolve));
     const slot: Slot = { worker, jobs: new Map(), started };
     if (checkpoints) checkpointing = slot;
-    worker.on('message', (reply: ReadReply | ReadStarted) => {
-      if ('started' in reply) {
-        markStarted();
-        return;
-      }
+    const settle = (reply: ReadReply) => {
       const job = slot.jobs.get(reply.id);
       if (!job) return;
       slot.jobs.delete(reply.id);
@@ -102,6 +101,16 @@ export function createReadWorkers(
             : Object.assign(new Error(message), driverCode ? { code: driverCode } : {}),
         );
       } else job.resolve(reply.value);
+    };
+    // A worker's replies come together (read-worker-host.ts), each message an array of them.
+    worker.on('message', (message: ReadReply[] | ReadStarted) => {
+      if ('started' in message) {
+        markStarted();
+        return;
+      }
+      received.messages += 1;
+      received.replies += message.length;
+      message.forEach(settle);
     });
     // A worker that dies fails only the reads it had; the next read starts another.
     const fail = (error: Error) => {
@@ -147,6 +156,7 @@ export function createReadWorkers(
 
   return {
     warmedUp: Promise.all(warmings).then(() => undefined),
+    received,
     run<T>(name: string, args: unknown[]) {
       if (isClosed) return Promise.reject(new Error('read workers are closed'));
       return send<T>(pick(), name, args);
