@@ -18,10 +18,10 @@ export type WorkerRead = (db: Kysely<Database>, ...args: any[]) => Promise<unkno
  *
  * Replies go back together: those answered while other reads are in hand wait for the end of
  * the loop's turn, or for the last of those reads, and go as one message (an array). Each
- * message wakes the event loop, which then writes each answer to its client: one by one,
- * under 50 connections searching, those wakings were a third of the event loop's time (writev
- * alone 21 %), leaving tasks by id beside the searches waiting for a core (decision 045). A
- * read alone, as one search at a time, goes back at once.
+ * message woke the event loop, which then wrote that one answer and woke its client: under 50
+ * connections searching, `writev` alone was 21 % of the event loop's time (a third of its busy
+ * time), and tasks by id beside the searches waited for a core (decision 045). A read alone, as
+ * one search at a time, goes back at once.
  */
 export function serveReads(reads: Record<string, WorkerRead>): void {
   const port = parentPort;
