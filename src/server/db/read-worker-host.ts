@@ -3,9 +3,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { openPostgresReader, openSqliteReader } from './database.ts';
-import type { ReadReply, ReadStarted, ReadWorkerData } from './read-workers.ts';
+import type { ReadReply, ReadWorkerData } from './read-workers.ts';
 import type { Database } from './types.ts';
 import { checkpointEvery } from './wal-checkpointer.ts';
+import { announceStarted } from './worker-start.ts';
 
 /** A read a worker serves: given the worker's own read-only connection and the caller's args. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -57,8 +58,7 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
     inHand += 1;
     setImmediate(answer, message);
   });
-  // Its native addon is loaded and its connection open: it may be stopped now (read-workers.ts).
-  port.postMessage({ started: true } satisfies ReadStarted);
+  announceStarted(port);
   const answer = async ({ id, name, args }: ReadRequest) => {
     reply(await answerTo(id, name, args));
   };

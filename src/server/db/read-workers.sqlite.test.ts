@@ -96,7 +96,7 @@ describe('read workers', () => {
     expect(await readers.run<number>('countTasks', [])).toBeGreaterThanOrEqual(0);
   });
 
-  it('keep a process alive until they are closed, when nothing else does', async () => {
+  it('keep a process alive until they are closed, as the WAL checkpointer until stopped, when nothing else does', async () => {
     const script = path.resolve(
       import.meta.dirname,
       '../../../tests/support/workers-stopped-soon.ts',

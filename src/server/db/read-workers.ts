@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
 import type { PostgresLimits } from './database.ts';
+import { isStarted, stopperOf, type WorkerStarted } from './worker-start.ts';
 
 /**
  * Reads that cost milliseconds (a search over many matches) run on worker threads, each with a
@@ -30,8 +31,8 @@ interface Slot {
   jobs: Map<number, Job>;
   /** Settles once the worker has run its warm-up read, if it has one. */
   warming?: Promise<unknown>;
-  /** Settles once the worker is ready for reads (ReadStarted), or has ended. */
-  started: Promise<void>;
+  /** Terminates the worker once it has started, or ended (worker-start.ts). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -41,11 +42,6 @@ interface Slot {
 export type ReadReply =
   | { id: number; value: unknown }
   | { id: number; error: { message: string; code?: ErrorCode; driverCode?: string } };
-
-/** What a worker posts once, as it is ready for reads: its native addon loaded, its connection open. */
-export interface ReadStarted {
-  started: true;
-}
 
 export interface ReadWorkerData {
   /** SQLite: the database file, opened read-only. */
@@ -85,9 +81,7 @@ export function createReadWorkers(
       workerData: { ...data, checkpointMs: checkpoints ? data.checkpointMs : undefined },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    let markStarted = () => {};
-    const started = new Promise<void>((resolve) => (markStarted = resolve));
-    const slot: Slot = { worker, jobs: new Map(), started };
+    const slot: Slot = { worker, jobs: new Map(), stop: stopperOf(worker) };
     if (checkpoints) checkpointing = slot;
     const settle = (reply: ReadReply) => {
       const job = slot.jobs.get(reply.id);
@@ -103,11 +97,8 @@ export function createReadWorkers(
       } else job.resolve(reply.value);
     };
     // A worker's replies come together (read-worker-host.ts), each message an array of them.
-    worker.on('message', (message: ReadReply[] | ReadStarted) => {
-      if ('started' in message) {
-        markStarted();
-        return;
-      }
+    worker.on('message', (message: ReadReply[] | WorkerStarted) => {
+      if (isStarted(message)) return;
       received.messages += 1;
       received.replies += message.length;
       message.forEach(settle);
@@ -124,10 +115,7 @@ export function createReadWorkers(
       slot.jobs.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => {
-      markStarted();
-      fail(new Error(`read worker exited (${code})`));
-    });
+    worker.on('exit', (code) => fail(new Error(`read worker exited (${code})`)));
     worker.unref();
     slots.push(slot);
     // A failed warm-up costs nothing: the first read that needs it does it again.
@@ -163,18 +151,9 @@ export function createReadWorkers(
     },
     async close() {
       isClosed = true;
-      // Terminated while it loads SQLite's native addon, a worker ends the whole process
-      // (Node's fatal napi_get_last_error_info, as the WAL checkpointer's did in CI): each is
-      // stopped only once it has started, or ended. An app closed as soon as it is made (tests)
-      // starts its workers with their warm-up, and closes them a moment later. Meanwhile each
-      // keeps the process alive, as an unref'd worker would not: it ends before the close.
-      await Promise.all(
-        slots.splice(0).map(async (slot) => {
-          slot.worker.ref();
-          await slot.started;
-          await slot.worker.terminate();
-        }),
-      );
+      // Each once it has started (worker-start.ts): an app closed as soon as it is made
+      // (tests) starts its workers with their warm-up, and closes them a moment later.
+      await Promise.all(slots.splice(0).map((slot) => slot.stop()));
     },
   };
 }

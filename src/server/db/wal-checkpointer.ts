@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { stopperOf } from './worker-start.ts';
 
 /**
  * SQLite's WAL checkpoints, off the event loop (docs/decisions/013-group-commit.md). A checkpoint
@@ -41,16 +42,6 @@ export function startWalCheckpointer(file: string): WalCheckpointer {
   // It must never keep the process alive, nor crash it: the fallback covers for it.
   worker.unref();
   worker.on('error', () => {});
-  // Terminated while it loads SQLite's native addon, a worker ends the whole process (Node's
-  // fatal napi_get_last_error_info: CI, once): it is stopped only once it has started, or ended.
-  const started = new Promise<void>((resolve) => {
-    worker.once('message', () => resolve());
-    worker.once('exit', () => resolve());
-  });
-  return {
-    async stop() {
-      await started;
-      await worker.terminate();
-    },
-  };
+  // Stopped only once it has started, or ended (worker-start.ts).
+  return { stop: stopperOf(worker) };
 }
