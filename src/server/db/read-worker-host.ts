@@ -31,10 +31,6 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
   if (postgres) runBelowTheEventLoop();
   const db = postgres ? openPostgresReader(postgres.url, postgres.limits) : openSqliteReader(file!);
   if (file && checkpointMs !== undefined) checkpointEvery(file, checkpointMs);
-  // Each read starts in the loop's check phase, not in the port's own callback. The port hands
-  // over up to a thousand messages a callback, and a busy event loop posts the next searches
-  // while the worker answers the last ones: reads waiting for PostgreSQL's answers, which come
-  // in the poll phase, waited 300-470 ms for a callback that ran a thousand searches.
   let inHand = 0;
   let replies: ReadReply[] = [];
   const flush = () => {
@@ -54,15 +50,7 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
     // them no longer than the loop's next turn.
     else if (replies.length === 1) setImmediate(flush);
   };
-  port.on('message', (message: ReadRequest) => {
-    inHand += 1;
-    setImmediate(answer, message);
-  });
-  announceStarted(port);
-  const answer = async ({ id, name, args }: ReadRequest) => {
-    reply(await answerTo(id, name, args));
-  };
-  const answerTo = async (id: number, name: string, args: unknown[]): Promise<ReadReply> => {
+  const answerTo = async ({ id, name, args }: ReadRequest): Promise<ReadReply> => {
     try {
       const read = reads[name];
       if (!read) throw new Error(`no read named ${name}`);
@@ -80,6 +68,15 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
           };
     }
   };
+  // Each read starts in the loop's check phase, not in the port's own callback. The port hands
+  // over up to a thousand messages a callback, and a busy event loop posts the next searches
+  // while the worker answers the last ones: reads waiting for PostgreSQL's answers, which come
+  // in the poll phase, waited 300-470 ms for a callback that ran a thousand searches.
+  port.on('message', (message: ReadRequest) => {
+    inHand += 1;
+    setImmediate(async () => reply(await answerTo(message)));
+  });
+  announceStarted(port);
 }
 
 interface ReadRequest {
