@@ -166,6 +166,8 @@ export interface OneAtATime {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** How many took longer than ONE_SEARCH_P99_TARGET_MS. */
+  overTarget: number;
 }
 
 /** The kinds of search timed one at a time: each sort, prefixes, filters, later pages. */
@@ -208,8 +210,13 @@ function oneAtATimeKinds(pools: MixPools, asked: Set<string>): Record<string, st
   return kinds;
 }
 
+/**
+ * The nearest-rank percentile: the least time that a share `p` of them do not exceed (of 300,
+ * p99 is the 297th: three may be slower). Until 2026-11-28 this took the next one (the 298th of
+ * 300), as if for p99.33, where decision 044 counted three.
+ */
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+  sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
 
 /** Each of `paths` asked in turn, by bench/one-at-a-time-worker.ts in its own process. */
 async function timeOneAtATime(baseUrl: string, dir: string, paths: string[]) {
@@ -221,8 +228,10 @@ async function timeOneAtATime(baseUrl: string, dir: string, paths: string[]) {
   return {
     count: times.length,
     p50Ms: round(percentile(times, 0.5)),
-    p99Ms: round(percentile(times, 0.99)),
+    // Not rounded: 5.04 ms is over 5 ms.
+    p99Ms: percentile(times, 0.99),
     maxMs: round(times.at(-1) ?? 0),
+    overTarget: times.filter((ms) => ms > ONE_SEARCH_P99_TARGET_MS).length,
   };
 }
 

@@ -331,14 +331,17 @@ function printMixReport(engine: Engine, mix: MixResult): void {
     'One search at a time, different queries none of the loads asked (HTTP, ms; a client process of its own, asking for gzip as browsers do):',
   );
   printTable(
-    ['Search', 'queries', 'p50', 'p99', 'max'],
-    [...mix.oneAtATime, mix.bareOneAtATime].map(({ kind, count, p50Ms, p99Ms, maxMs }) => [
-      kind,
-      formatInt(count),
-      String(p50Ms),
-      String(p99Ms),
-      String(maxMs),
-    ]),
+    ['Search', 'queries', 'p50', 'p99', 'max', `over ${ONE_SEARCH_P99_TARGET_MS} ms`],
+    [...mix.oneAtATime, mix.bareOneAtATime].map(
+      ({ kind, count, p50Ms, p99Ms, maxMs, overTarget }) => [
+        kind,
+        formatInt(count),
+        String(p50Ms),
+        (Math.round(p99Ms * 10) / 10).toString(),
+        String(maxMs),
+        formatInt(overTarget),
+      ],
+    ),
   );
   printFailures([
     ['mix (real)', mix.mix],
@@ -361,10 +364,13 @@ function printMixReport(engine: Engine, mix: MixResult): void {
       `${formatInt(mix.searches.requestsPerSecond)}/s, p99 ${mix.searches.p99Ms} ms`,
   );
   const worst = mix.oneAtATime.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+  const slow = mix.oneAtATime.reduce((sum, kind) => sum + kind.overTarget, 0);
+  const asked = mix.oneAtATime.reduce((sum, kind) => sum + kind.count, 0);
   check(
     worst.p99Ms <= ONE_SEARCH_P99_TARGET_MS,
-    `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms} ms (${worst.kind}); ` +
-      `the bare server's p99 ${mix.bareOneAtATime.p99Ms} ms`,
+    `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms.toFixed(2)} ms (${worst.kind}); ` +
+      `over ${ONE_SEARCH_P99_TARGET_MS} ms: ${slow} of ${formatInt(asked)} ` +
+      `(the bare server: ${mix.bareOneAtATime.overTarget}, p99 ${mix.bareOneAtATime.p99Ms.toFixed(2)} ms)`,
   );
   check(
     mix.taskWhileSearching.p99Ms <= TASK_WHILE_SEARCHING_P99_TARGET_MS,
