@@ -12,6 +12,7 @@ import {
   toast,
 } from '../support/e2e-offers.ts';
 import {
+  answerTaskAsExpired,
   definition,
   newTask,
   recordTaskRequests,
@@ -260,12 +261,7 @@ test('an expired task takes no offers: the page says Expired and why', async ({
   const poster = await signUpOverApi({ name: 'Late Poster' });
   const taskId = await createTaskOverApi(poster, newTask());
   expect(signedInUser.email).toBeTruthy();
-  // Time passing cannot be arranged through the API (a past deadline is refused): the task's
-  // answer is the server's, marked expired as the server marks an open task past its deadline.
-  await page.route(`**/api/tasks/${taskId}`, async (route) => {
-    const response = await route.fetch();
-    route.fulfill({ response, json: { ...(await response.json()), expired: true } });
-  });
+  await answerTaskAsExpired(page, taskId);
   await page.goto(`/task/${taskId}`);
   const main = page.getByRole('main');
   await expect(main.locator('header').getByText('Expired', { exact: true })).toBeVisible();

@@ -9,7 +9,7 @@ import {
   test,
   toast,
 } from '../support/e2e-offers.ts';
-import { definition, newTask } from '../support/e2e-tasks.ts';
+import { answerTaskAsExpired, definition, newTask } from '../support/e2e-tasks.ts';
 
 /**
  * Issue 17, reopening and declining in the web app: Decline, Reopen and Back out ask first, as
@@ -126,12 +126,7 @@ test('a task past its deadline asks the poster to move it before hiring', async 
   const otherOffer = await offerOverApi(other, taskId);
   await declineOverApi(poster, otherOffer);
   const page = await pageAs(poster);
-  // Time passing cannot be arranged through the API (a past deadline is refused): the task's
-  // answer is the server's, marked expired as the server marks an open task past its deadline.
-  await page.route(`**/api/tasks/${taskId}`, async (route) => {
-    const response = await route.fetch();
-    route.fulfill({ response, json: { ...(await response.json()), expired: true } });
-  });
+  await answerTaskAsExpired(page, taskId);
   await page.goto(`/task/${taskId}`);
   const offers = page.getByRole('main').getByRole('region', { name: 'Offers' });
   await expect(offers.getByRole('note')).toContainText(

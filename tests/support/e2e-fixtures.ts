@@ -29,6 +29,20 @@ export async function keepOnMachine(context: BrowserContext): Promise<void> {
   });
 }
 
+/**
+ * Before a test's context closes, its routes and its pages' let go: a handler still running is
+ * left to finish or fail unheard. Closing waits for running handlers, and the close disposes
+ * what `route.fetch()` answered: a page the test had left loading (it moved on to another page)
+ * had a handler reading that answer, and its error failed the finished test (CI, once:
+ * "apiResponse.json: Response has been disposed").
+ */
+export async function letGoOfRoutes(context: BrowserContext): Promise<void> {
+  await Promise.all([
+    ...context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })),
+    context.unrouteAll({ behavior: 'ignoreErrors' }),
+  ]);
+}
+
 interface Fixtures {
   /** A user signed up over the API whose session cookie is already in this test's context. */
   signedInUser: SignedUpUser;
@@ -47,6 +61,7 @@ export const test = base.extend<Fixtures>({
   context: async ({ context }, use) => {
     await keepOnMachine(context);
     await use(context);
+    await letGoOfRoutes(context);
   },
   signedInUser: async ({ context }, use) => {
     const user = await signUpOverApi();

@@ -8,7 +8,7 @@ import {
   type SignedUpUser,
 } from './e2e-accounts.ts';
 import { e2eEnv } from './e2e-env.ts';
-import { keepOnMachine, test as base } from './e2e-fixtures.ts';
+import { keepOnMachine, letGoOfRoutes, test as base } from './e2e-fixtures.ts';
 import { newTask, type NewTask } from './e2e-tasks.ts';
 
 /**
@@ -129,7 +129,12 @@ export const test = base.extend<{ pageAs(user: SignedUpUser): Promise<Page> }>({
       await logInContext(context, user);
       return context.newPage();
     });
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all(
+      contexts.map(async (context) => {
+        await letGoOfRoutes(context);
+        await context.close();
+      }),
+    );
   },
 });
 

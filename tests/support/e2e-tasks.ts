@@ -32,6 +32,18 @@ export { CATEGORIES, type Category } from '../../src/shared/task-rules.ts';
 /** A deadline `days` from today (UTC). */
 export const isoDate = daysFromToday;
 
+/**
+ * The task's answers to `page` as the server gives them, marked expired as the server marks an
+ * open task past its deadline: time passing cannot be arranged through the API (a past deadline
+ * is refused).
+ */
+export async function answerTaskAsExpired(page: Page, taskId: string): Promise<void> {
+  await page.route(`**/api/tasks/${taskId}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), expired: true } });
+  });
+}
+
 /** A short marker that no other test's titles contain. */
 export function uniqueMark(label = 'task'): string {
   return `${label}-${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
