@@ -4,7 +4,8 @@ import http from 'node:http';
 /**
  * Usage: node bench/one-at-a-time-worker.ts <server URL> <JSON file of paths>. Asks each path
  * in turn on one kept-alive connection, as a browser asks (`accept-encoding: gzip, deflate`),
- * and prints each one's time from request to last byte, in ms, as a JSON array.
+ * and prints each one's time from request to last byte, in ms, as JSON (`times`), with the
+ * server's own part of it where the answer says it (`Server-Timing: search;dur=…`, else null).
  *
  * Its own process, like the load generator, and a plain node:http client that does not
  * decompress: the bench's process holds the seed's pools, and fetch's decompression and the
@@ -15,7 +16,13 @@ const [baseUrl, pathsFile] = process.argv.slice(2);
 const paths = JSON.parse(fs.readFileSync(pathsFile ?? '', 'utf8')) as string[];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function timeOne(path: string): Promise<number> {
+/** What an answer's Server-Timing header says the server took, in ms, if it says so. */
+function serverMs(header: string | string[] | undefined): number | null {
+  const match = /\bsearch;dur=([\d.]+)/.exec(String(header ?? ''));
+  return match ? Number(match[1]) : null;
+}
+
+function timeOne(path: string): Promise<{ ms: number; serverMs: number | null }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const request = http.get(
@@ -24,8 +31,12 @@ function timeOne(path: string): Promise<number> {
       (response) => {
         response.on('data', () => {});
         response.on('end', () => {
-          if (response.statusCode === 200) resolve(performance.now() - start);
-          else reject(new Error(`${path}: ${response.statusCode}`));
+          if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`));
+          else
+            resolve({
+              ms: performance.now() - start,
+              serverMs: serverMs(response.headers['server-timing']),
+            });
         });
         response.on('error', reject);
       },
@@ -40,6 +51,11 @@ function timeOne(path: string): Promise<number> {
 // (docs/decisions/040).
 await timeOne('/api/health');
 const times: number[] = [];
-for (const path of paths) times.push(await timeOne(path));
+const server: (number | null)[] = [];
+for (const path of paths) {
+  const { ms, serverMs } = await timeOne(path);
+  times.push(ms);
+  server.push(serverMs);
+}
 agent.destroy();
-process.stdout.write(JSON.stringify(times));
+process.stdout.write(JSON.stringify({ times, server }));

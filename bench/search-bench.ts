@@ -329,18 +329,30 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   );
   console.log('');
   console.log(
-    'One search at a time, different queries none of the loads asked (HTTP, ms; a client process of its own, asking for gzip as browsers do):',
+    'One search at a time, different queries none of the loads asked (HTTP, ms; a client process of its own, asking for gzip as browsers do).\n' +
+      "The server's own part of each: from the request's arrival to its answer ready to send, as its Server-Timing header says:",
   );
   printTable(
-    ['Search', 'queries', 'p50', 'p99', 'max', `over ${ONE_SEARCH_P99_TARGET_MS} ms`],
+    [
+      'Search',
+      'queries',
+      'p50',
+      'p99',
+      'max',
+      `over ${ONE_SEARCH_P99_TARGET_MS} ms`,
+      'server: p99',
+      `over ${ONE_SEARCH_P99_TARGET_MS} ms`,
+    ],
     [...mix.oneAtATime, mix.bareOneAtATime].map(
-      ({ kind, count, p50Ms, p99Ms, maxMs, overTarget }) => [
+      ({ kind, count, p50Ms, p99Ms, maxMs, overTarget, server }) => [
         kind,
         formatInt(count),
         formatMs(p50Ms),
         formatMs(p99Ms),
         formatMs(maxMs),
         formatInt(overTarget),
+        server ? formatMs(server.p99Ms) : '-',
+        server ? formatInt(server.overTarget) : '-',
       ],
     ),
   );
@@ -366,11 +378,15 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   );
   const worst = mix.oneAtATime.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
   const slow = mix.oneAtATime.reduce((sum, kind) => sum + kind.overTarget, 0);
+  const slowInServer = mix.oneAtATime.reduce(
+    (sum, kind) => sum + (kind.server?.overTarget ?? 0),
+    0,
+  );
   const asked = mix.oneAtATime.reduce((sum, kind) => sum + kind.count, 0);
   check(
     worst.p99Ms <= ONE_SEARCH_P99_TARGET_MS,
     `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms.toFixed(2)} ms (${worst.kind}); ` +
-      `over ${ONE_SEARCH_P99_TARGET_MS} ms: ${slow} of ${formatInt(asked)} ` +
+      `over ${ONE_SEARCH_P99_TARGET_MS} ms: ${slow} of ${formatInt(asked)}, ${slowInServer} of them in the server's own part ` +
       `(the bare server: ${mix.bareOneAtATime.overTarget}, p99 ${mix.bareOneAtATime.p99Ms.toFixed(2)} ms)`,
   );
   check(

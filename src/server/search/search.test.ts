@@ -442,6 +442,23 @@ describe('kept answers never outlive a write', () => {
   });
 });
 
+describe('Server-Timing', () => {
+  it("says the server's part of a search's time, in ms; an answer kept from the same search does not", async () => {
+    const word = uniqueWord();
+    await postAll(word, [{ title: `Timed ${word}` }]);
+    const searched = await t.request('GET', `/api/tasks/search?q=${word}`);
+    expect(searched.statusCode).toBe(200);
+    const timing = /^search;dur=(\d+\.\d\d)$/.exec(String(searched.headers['server-timing']));
+    expect(timing, String(searched.headers['server-timing'])).not.toBeNull();
+    expect(Number(timing?.[1])).toBeLessThan(60_000);
+    expect(titles(searched.json())).toEqual([`Timed ${word}`]);
+    // Nothing changed: the kept answer is sent, with no search to time.
+    const kept = await t.request('GET', `/api/tasks/search?q=${word}`);
+    expect(kept.json()).toEqual(searched.json());
+    expect(kept.headers['server-timing']).toBeUndefined();
+  });
+});
+
 describe('OpenAPI', () => {
   it('describes the search, its parameters and the saved searches; GET /api/tasks as the heavy call', async () => {
     type Operation = { summary?: string; parameters?: { name: string }[] };
