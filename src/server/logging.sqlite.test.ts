@@ -51,7 +51,11 @@ describe('server log', () => {
       expect(output[0]).toMatch(
         /^\d{4}-\d\d-\d\dT\S+Z INFO Tasklane is serving http:\/\/127\.0\.0\.1:\d+ \(sqlite\); open http:\/\/127\.0\.0\.1:\d+$/,
       );
-      expect(output.slice(1)).toEqual([
+      // The sign-up's mail is logged (no SMTP_URL) if the mail sender's poll, once a second,
+      // comes before the process ends: on a slow machine it came during the stop (CI,
+      // 2026-11-28). It is not a request.
+      const mails = (line: string) => / INFO mail not sent \(no SMTP_URL\) /.test(line);
+      expect(output.slice(1).filter((line) => !mails(line))).toEqual([
         expect.stringMatching(/ INFO stopping: finishing requests in flight signal=SIGTERM$/),
       ]);
     },
