@@ -157,6 +157,12 @@ export interface MixResult {
   /** The server's peak resident memory over the mix, and at its end. */
   peakRssMb: number | undefined;
   rssAfterMixMb: number | undefined;
+  /**
+   * The peak over every load of the run (the mix, the searches, the tasks beside them and the
+   * searches one at a time), read as the last of them ends: not a target, but what the process
+   * held by then (decision 048).
+   */
+  peakRssAfterAllMb: number | undefined;
 }
 
 export interface OneAtATime {
@@ -367,6 +373,8 @@ export async function runMixBench(
       oneAtATime.push({ kind, ...(await timeOneAtATime(baseUrl, dir, paths)) });
     }
 
+    const rssAfterAll = readRssMb(pid);
+
     log('mix: the mix and one request at a time on the bare server…');
     const bare = await onBare(baseUrl, dir, taskPaths[0] ?? '/api/tasks', async (url, pid) => ({
       mix: await runLoad(mixLoad(url, mixFile), ROOT, pid),
@@ -391,6 +399,7 @@ export async function runMixBench(
       bareOneAtATime: { kind: 'any request, bare server', ...bare.one },
       peakRssMb: rss?.peak,
       rssAfterMixMb: rss?.now,
+      peakRssAfterAllMb: rssAfterAll?.peak,
     };
   } finally {
     await stopChild(server.child);

@@ -399,4 +399,9 @@ function printMixReport(engine: Engine, mix: MixResult): void {
     `server RSS under the mix < ${RSS_TARGET_MB} MB: peak ${rss ?? '?'} MB ` +
       `(${mix.rssAfterMixMb === undefined ? '?' : Math.round(mix.rssAfterMixMb)} MB at its end)`,
   );
+  const peakAfterAll = mix.peakRssAfterAllMb;
+  console.log(
+    `  (server RSS, peak over every load above, the searches one at a time last: ` +
+      `${peakAfterAll === undefined ? '?' : Math.round(peakAfterAll)} MB; not a target, decision 048)`,
+  );
 }
