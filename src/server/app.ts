@@ -220,21 +220,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     supportEmail: config.supportEmail,
     limit: config.authRateLimit,
   });
-  // Health, readiness and, with METRICS_TOKEN, Prometheus metrics (issue 18).
-  const metrics = config.metricsToken
-    ? {
-        token: config.metricsToken,
-        registry: createMetrics({
-          app,
-          db: deps.db,
-          engine: deps.engine,
-          sessions: auth.sessions,
-          streams,
-          observeQueries: deps.observeQueries,
-          poolUse: deps.poolUse,
-        }),
-      }
-    : undefined;
   // The index in memory is built as the server starts, not on the first search.
   const warmsUp = deps.warmUp === true && config.searchIndex === 'memory';
   // Searches on read workers (db/read-workers.ts), each with its own connection or pool.
@@ -250,6 +235,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           warmsUp ? 'buildSearchIndex' : undefined,
         )
       : undefined;
+  // Health, readiness and, with METRICS_TOKEN, Prometheus metrics (issue 18).
+  const metrics = config.metricsToken
+    ? {
+        token: config.metricsToken,
+        registry: createMetrics({
+          app,
+          db: deps.db,
+          engine: deps.engine,
+          sessions: auth.sessions,
+          streams,
+          observeQueries: deps.observeQueries,
+          poolUse: deps.poolUse,
+          readers,
+        }),
+      }
+    : undefined;
   // Not ready (GET /api/ready) until the index is built, or its build has failed (a search
   // starts it again): a load balancer sends no traffic that the engine would answer slowly.
   let isWarmingUp = warmsUp;

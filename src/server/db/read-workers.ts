@@ -18,7 +18,20 @@ export interface ReadWorkers {
   warmedUp: Promise<void>;
   /** The replies the workers sent, and in how many messages (read-worker-host.ts sends them together). */
   readonly received: { replies: number; messages: number };
+  /** Each running worker's memory, as its own V8 heap says (GET /metrics). */
+  memory(): Promise<ReadWorkerMemory[]>;
   close(): Promise<void>;
+}
+
+/**
+ * A read worker's memory: its heap, and what its isolate holds outside it (array buffers: the
+ * search index's lists and columns, decision 032), which the process's own heap figures leave
+ * out (decision 048).
+ */
+export interface ReadWorkerMemory {
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
 }
 
 interface Job {
@@ -148,6 +161,23 @@ export function createReadWorkers(
     run<T>(name: string, args: unknown[]) {
       if (isClosed) return Promise.reject(new Error('read workers are closed'));
       return send<T>(pick(), name, args);
+    },
+    async memory() {
+      // A worker that ends meanwhile has no figures: left out, not a failed scrape.
+      const figures = await Promise.all(
+        slots.map((slot) => slot.worker.getHeapStatistics().catch(() => undefined)),
+      );
+      return figures.flatMap((heap) =>
+        heap
+          ? [
+              {
+                heapUsedBytes: heap.used_heap_size,
+                heapTotalBytes: heap.total_heap_size,
+                externalBytes: heap.external_memory,
+              },
+            ]
+          : [],
+      );
     },
     async close() {
       isClosed = true;

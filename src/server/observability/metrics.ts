@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { answerCacheStatsOf } from '../answer-cache.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { Engine, PoolUse, QueryListener } from '../db/database.ts';
+import type { ReadWorkers } from '../db/read-workers.ts';
 import type { Database } from '../db/types.ts';
 import type { EventStreams } from '../events/event-streams.ts';
 
@@ -16,6 +17,8 @@ export interface MetricsSources {
   streams: EventStreams;
   observeQueries?: ((listener: QueryListener) => void) | undefined;
   poolUse?: (() => PoolUse) | undefined;
+  /** The read workers, where searches run on them: their memory, which the process's heap figures leave out. */
+  readers?: ReadWorkers | undefined;
 }
 
 /** Seconds: fine below 10 ms, where a request of this API mostly ends, coarse above. */
@@ -25,7 +28,7 @@ const QUERY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05
 /**
  * The Prometheus metrics of one app (issue 18), in a registry of its own: requests by route and
  * status, query time by engine, the Node process (event-loop lag among them), open event
- * streams, the answer and session caches, and PostgreSQL's pool. Counts the app keeps anyway
+ * streams, the answer and session caches, PostgreSQL's pool, and the read workers' memory. Counts the app keeps anyway
  * (caches, streams, pool) are read when scraped, so they cost nothing between scrapes.
  */
 export function createMetrics(sources: MetricsSources): Registry {
@@ -116,6 +119,25 @@ export function createMetrics(sources: MetricsSources): Registry {
         this.set({ state: 'total' }, use.total);
         this.set({ state: 'idle' }, use.idle);
         this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
+  const readers = sources.readers;
+  if (readers) {
+    new Gauge({
+      name: 'tasklane_read_worker_memory_bytes',
+      help: "Each read worker's memory, by worker and kind (heap_used, heap_total, and external: array buffers outside the heap, the search index's among them).",
+      labelNames: ['worker', 'kind'],
+      registers: [registry],
+      async collect() {
+        // Workers come and go (one that dies is started again): only those running now.
+        this.reset();
+        (await readers.memory()).forEach((memory, index) => {
+          const worker = String(index);
+          this.set({ worker, kind: 'heap_used' }, memory.heapUsedBytes);
+          this.set({ worker, kind: 'heap_total' }, memory.heapTotalBytes);
+          this.set({ worker, kind: 'external' }, memory.externalBytes);
+        });
       },
     });
   }

@@ -121,4 +121,42 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(text).not.toContain('tasklane_db_pool_connections');
     }
   });
+
+  it("says each read worker's memory: its heap, and outside it the search index's arrays", async () => {
+    // A search runs on a read worker (the default: one on this machine's cores), which then
+    // holds the index of every task.
+    const search = await t.request('GET', '/api/tasks/search?q=anything');
+    expect(search.statusCode).toBe(200);
+    const text = (await scrape()).body;
+    const series = (kind: string) => {
+      const prefix = `tasklane_read_worker_memory_bytes{worker="0",kind="${kind}"} `;
+      const line = text.split('\n').find((l) => l.startsWith(prefix));
+      return line === undefined ? undefined : Number(line.slice(prefix.length));
+    };
+    const used = series('heap_used');
+    const total = series('heap_total');
+    expect(used).toBeGreaterThan(0);
+    expect(total).toBeGreaterThanOrEqual(used!);
+    // The index's typed arrays live outside the heap.
+    expect(series('external')).toBeGreaterThan(0);
+    // The worker's own figures, not the event loop's (the process's heap, in nodejs_heap_*).
+    expect(used).not.toBe(Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1]));
+  });
+});
+
+describe('GET /metrics without read workers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ METRICS_TOKEN: TOKEN, READ_WORKERS: '0' });
+  });
+  afterAll(async () => t.close());
+
+  it("has no read workers' memory where searches run on the event loop", async () => {
+    expect((await t.request('GET', '/api/tasks/search?q=anything')).statusCode).toBe(200);
+    const response = await t.request('GET', '/metrics', {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('tasklane_read_worker_memory_bytes');
+  });
 });
