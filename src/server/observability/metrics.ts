@@ -17,7 +17,7 @@ export interface MetricsSources {
   streams: EventStreams;
   observeQueries?: ((listener: QueryListener) => void) | undefined;
   poolUse?: (() => PoolUse) | undefined;
-  /** The read workers, where searches run on them: their memory, which the process's heap figures leave out. */
+  /** The read workers, where searches run on them: their memory (the process's is the loop's). */
   readers?: ReadWorkers | undefined;
 }
 
@@ -28,8 +28,9 @@ const QUERY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05
 /**
  * The Prometheus metrics of one app (issue 18), in a registry of its own: requests by route and
  * status, query time by engine, the Node process (event-loop lag among them), open event
- * streams, the answer and session caches, PostgreSQL's pool, and the read workers' memory. Counts the app keeps anyway
- * (caches, streams, pool) are read when scraped, so they cost nothing between scrapes.
+ * streams, the answer and session caches, PostgreSQL's pool, and the read workers' memory.
+ * Counts the app keeps anyway (caches, streams, pool) are read when scraped, so they cost nothing
+ * between scrapes.
  */
 export function createMetrics(sources: MetricsSources): Registry {
   const registry = new Registry();
