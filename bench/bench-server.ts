@@ -152,6 +152,9 @@ export const formatInt = (value: number) => Math.round(value).toLocaleString('en
 export const formatPercent = (ratio: number) => `${Math.floor(ratio * 100 + 1e-9)}%`;
 export const formatMicros = (micros: number | undefined) =>
   micros === undefined ? '-' : String(Math.round(micros));
+/** Memory in MB, whole, or '?' where it could not be read. */
+export const formatMb = (mb: number | undefined) =>
+  mb === undefined ? '?' : String(Math.round(mb));
 /** A time in ms, to a tenth (one search at a time: its times are kept as measured). */
 export const formatMs = (ms: number) => String(Math.round(ms * 10) / 10);
 export const formatLoad = () => os.loadavg()[0]?.toFixed(1) ?? '?';

@@ -11,6 +11,7 @@ import { seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
 import {
   CONNECTIONS,
   formatInt,
+  formatMb,
   formatMicros,
   formatMs,
   formatPercent,
@@ -396,12 +397,11 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   );
   check(
     rss !== undefined && rss < RSS_TARGET_MB,
-    `server RSS under the mix < ${RSS_TARGET_MB} MB: peak ${rss ?? '?'} MB ` +
-      `(${mix.rssAfterMixMb === undefined ? '?' : Math.round(mix.rssAfterMixMb)} MB at its end)`,
+    `server RSS under the mix < ${RSS_TARGET_MB} MB: peak ${formatMb(rss)} MB ` +
+      `(${formatMb(mix.rssAfterMixMb)} MB at its end)`,
   );
-  const peakAfterAll = mix.peakRssAfterAllMb;
   console.log(
     `  (server RSS, peak over every load above, the searches one at a time last: ` +
-      `${peakAfterAll === undefined ? '?' : Math.round(peakAfterAll)} MB; not a target, decision 048)`,
+      `${formatMb(mix.peakRssAfterAllMb)} MB; not a target, decision 048)`,
   );
 }
