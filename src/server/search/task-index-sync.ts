@@ -249,6 +249,14 @@ export class TaskIndexSync {
     for (let id = Math.max(1, this.lastId - BUILD_WINDOW + 1); id <= this.lastId; id += 1) {
       if (!seen.has(id)) this.holes.set(id, now + HOLE_MS);
     }
+    // Banned posters first: each task then goes in its sets as it comes (a poster banned later
+    // is looked for among every task).
+    const banned = await db
+      .selectFrom('user')
+      .select('id')
+      .where(sql<boolean>`banned`)
+      .execute();
+    for (const { id } of banned) index.setBanned(id, true);
     let after = -1;
     for (;;) {
       const page = (await db
@@ -262,12 +270,6 @@ export class TaskIndexSync {
       if (page.length < BUILD_PAGE) break;
       after = Number(page.at(-1)!.seq);
     }
-    const banned = await db
-      .selectFrom('user')
-      .select('id')
-      .where(sql<boolean>`banned`)
-      .execute();
-    for (const { id } of banned) index.setBanned(id, true);
     index.finishBuilding();
     this.index = index;
     return index;

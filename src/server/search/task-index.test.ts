@@ -404,6 +404,64 @@ describe('prefixes of words that come after the first prefix search', () => {
   });
 });
 
+describe('the tasks a search keeps, as sets kept up to date', () => {
+  /** The ids an open search finds on `today`, with `params`, newest first. */
+  const openOn = (index: TaskIndex, today: string, params = '') =>
+    index.search(
+      indexQueryOf(parse(`sort=newest&pageSize=50${params}`), {
+        seq: Number.MAX_SAFE_INTEGER,
+        today,
+      }),
+    ).ids;
+  const task = (seq: number, changes: Partial<IndexedTask>): IndexedTask => ({
+    ...indexedTask(seq, `Task ${seq}`, 'Words.'),
+    ...changes,
+  });
+
+  // A search's filters are sets of slots kept as tasks change (slot-filter.ts): those that
+  // take offers on a day (two days kept), each category's, those in search at all. Each change
+  // after they were made must show in the next search, whichever day it asks about.
+  it('follows deadlines across days, edits, bans and hiding after the sets were made', () => {
+    const index = new TaskIndex();
+    index.upsert(task(1, { deadline: '2026-12-10' }));
+    index.upsert(task(2, { deadline: '2026-12-20', userId: 'other', budgetCents: 30_000 }));
+    index.upsert(task(3, { deadline: '2026-12-20', status: 'assigned' }));
+    index.upsert(task(4, { deadline: '2026-12-20', hidden: true }));
+    index.upsert(task(5, { deadline: '2026-12-20', category: 'Writing' }));
+    expect(openOn(index, '2026-12-05')).toEqual(['task-5', 'task-2', 'task-1']);
+    expect(openOn(index, '2026-12-15')).toEqual(['task-5', 'task-2']);
+    // A later page of a search begun the day before keeps its day.
+    expect(openOn(index, '2026-12-05')).toEqual(['task-5', 'task-2', 'task-1']);
+    expect(openOn(index, '2026-12-25')).toEqual([]);
+    expect(openOn(index, '2026-12-05', '&category=Writing')).toEqual(['task-5']);
+    // Changes after the days' sets were made.
+    index.upsert(task(1, { deadline: '2026-12-30', category: 'Writing' }));
+    index.upsert(task(5, { deadline: '2026-12-20', status: 'assigned' }));
+    expect(openOn(index, '2026-12-15')).toEqual(['task-2', 'task-1']);
+    expect(openOn(index, '2026-12-25')).toEqual(['task-1']);
+    expect(openOn(index, '2026-12-15', '&category=Writing')).toEqual(['task-1']);
+    expect(openOn(index, '2026-12-15', '&category=Design')).toEqual(['task-2']);
+    expect(openOn(index, '2026-12-15', '&minBudget=100')).toEqual(['task-2']);
+    index.setBanned('other', true);
+    expect(openOn(index, '2026-12-15')).toEqual(['task-1']);
+    expect(openOn(index, '2026-12-15', '&status=all')).toEqual(['task-5', 'task-3', 'task-1']);
+    index.setBanned('other', false);
+    index.upsert(task(4, { deadline: '2026-12-20', hidden: false }));
+    index.remove('task-1');
+    expect(openOn(index, '2026-12-15')).toEqual(['task-4', 'task-2']);
+    expect(openOn(index, '2026-12-15', '&status=all')).toEqual([
+      'task-5',
+      'task-4',
+      'task-3',
+      'task-2',
+    ]);
+    // A task posted after the sets were made is in them.
+    index.upsert(task(6, { deadline: '2026-12-16' }));
+    expect(openOn(index, '2026-12-15')).toEqual(['task-6', 'task-4', 'task-2']);
+    expect(openOn(index, '2026-12-17')).toEqual(['task-4', 'task-2']);
+  });
+});
+
 describe("a prefix's tasks, kept between searches", () => {
   const found = (index: TaskIndex, queryString: string) =>
     index.search(indexQueryOf(parse(`${queryString}&pageSize=50`), everyTask())).ids;

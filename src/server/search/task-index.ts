@@ -3,6 +3,7 @@ import { SEARCH_TOTAL_CAP, type SearchSort } from '../../shared/search.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { queryWords } from './text-match.ts';
 import { ByteBoundedMap } from './byte-bounded-map.ts';
+import { firstOf, hasSlot, setSlot, SlotFilter, wordsFor, type SlotBits } from './slot-filter.ts';
 
 /**
  * Issue 18: the searches with words, answered from memory (docs/decisions/032-search-index.md).
@@ -118,19 +119,11 @@ export function indexTerm(word: string): string {
 /** A text's terms in order, as the index keeps them. */
 export const textTerms = (text: string) => searchWords(text).map(indexTerm);
 
-/**
- * A growable sorted list of slots, with each one's weighted count in the task's text. A list
- * without counts (a category's slots) keeps them empty: a typed array ignores writes past its
- * end, so adding and removing leave them so.
- */
+/** A growable sorted list of slots, with each one's weighted count in the task's text. */
 class Postings {
   slots = new Int32Array(4);
-  freqs: Uint16Array;
+  freqs = new Uint16Array(4);
   length = 0;
-
-  constructor(counted = true) {
-    this.freqs = new Uint16Array(counted ? 4 : 0);
-  }
 
   /** Slots arrive in order when tasks are posted; an edit puts one back in its place. */
   add(slot: number, freq: number): void {
@@ -150,7 +143,7 @@ class Postings {
   resize(size: number): void {
     const slots = new Int32Array(size);
     slots.set(this.slots.subarray(0, this.length));
-    const freqs = new Uint16Array(this.freqs.length === 0 ? 0 : size);
+    const freqs = new Uint16Array(size);
     freqs.set(this.freqs.subarray(0, this.length));
     this.slots = slots;
     this.freqs = freqs;
@@ -271,32 +264,12 @@ function grow<T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(
   return next;
 }
 
-/**
- * The first `count` of `slots` by `compare` (a total order), in that order. A bounded, sorted
- * buffer: most slots fail against its last one and cost one comparison.
- */
-function topOf(slots: number[], compare: (a: number, b: number) => number, count: number) {
-  if (count * 8 >= slots.length) return slots.sort(compare).slice(0, count);
-  const best: number[] = [];
-  for (const slot of slots) {
-    if (best.length === count && compare(slot, best[count - 1]!) >= 0) continue;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(best[middle]!, slot) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    best.splice(low, 0, slot);
-    if (best.length > count) best.pop();
-  }
-  return best;
-}
-
-/** How many of `slots` pass `accept`, counting no further than `limit`. */
-function countUpTo(slots: Int32Array, accept: (slot: number) => boolean, limit: number): number {
+/** How many of `slots` pass `filter`, counting no further than `limit`. */
+function countUpTo(slots: Int32Array, filter: SlotFilter, limit: number): number {
   let count = 0;
-  for (let at = 0; at < slots.length && count < limit; at += 1) if (accept(slots[at]!)) count += 1;
+  for (let at = 0; at < slots.length && count < limit; at += 1) {
+    if (filter.passes(slots[at]!)) count += 1;
+  }
   return count;
 }
 
@@ -313,11 +286,19 @@ class SlotOrder {
   slots = new Int32Array(1024);
   length = 0;
   readonly keys: readonly OrderKey[];
+  /** The order's first key: a slot with a smaller one comes first. */
+  readonly keyOf: (slot: number) => number;
   readonly compare: (a: number, b: number) => number;
 
-  constructor(keys: readonly OrderKey[], compare: (a: number, b: number) => number) {
+  /** `tieBreak` orders the slots whose first keys are equal. */
+  constructor(
+    keys: readonly OrderKey[],
+    keyOf: (slot: number) => number,
+    tieBreak: (a: number, b: number) => number,
+  ) {
     this.keys = keys;
-    this.compare = compare;
+    this.keyOf = keyOf;
+    this.compare = (a, b) => keyOf(a) - keyOf(b) || tieBreak(a, b);
   }
 
   /** Puts a slot in its place (its values set, every other slot's unchanged). */
@@ -406,18 +387,26 @@ export class TaskIndex {
   /** Prefixes searched for, by the last word's term. */
   private readonly prefixes: ByteBoundedMap<string, PrefixEntry>;
   private readonly categoryCodes = new Map<string, number>();
-  /**
-   * Each category's slots in slot order (by code), live or not: a search without words but
-   * with a category tests those, not every slot (a narrow filter walked all 100,000 to count
-   * its matches: 3.5–4.8 ms).
-   */
-  private readonly inCategory: Postings[] = [];
   private readonly userCodes = new Map<string, number>();
   private bannedUsers = new Uint8Array(64);
+  /**
+   * The sets a search's filters start from (slot-filter.ts): the tasks in search at all
+   * (posted, not deleted, hidden or by a banned poster), those of them that take offers on a
+   * day (open, deadline not before it: the last two days asked for), each category's (by code,
+   * in search or not), and room to combine them for one search.
+   */
+  private inSearch: SlotBits = new Uint32Array(32);
+  private readonly openByDay = new Map<number, SlotBits>();
+  private readonly inCategory: SlotBits[] = [];
+  private filterBits: SlotBits = new Uint32Array(32);
   private liveCount = 0;
   /** Every slot in each column order, for searches with many matches (or no words). */
   private readonly orders: Record<ColumnSort, SlotOrder> = {
-    newest: new SlotOrder(['created'], (a, b) => this.newerFirst(a, b)),
+    newest: new SlotOrder(
+      ['created'],
+      (slot) => -this.created[slot]!,
+      (a, b) => this.newerFirst(a, b),
+    ),
     deadline: this.orderBy('deadline', 1),
     budget_asc: this.orderBy('budget', 1),
     budget_desc: this.orderBy('budget', -1),
@@ -480,10 +469,9 @@ export class TaskIndex {
     this.ids[slot] = task.id;
     this.statuses[slot] = STATUS_CODES[task.status] ?? 0;
     const category = this.codeOf(this.categoryCodes, task.category);
-    if (isNew || this.categories[slot] !== category) {
-      if (!isNew) this.inCategory[this.categories[slot]!]!.remove(slot);
-      (this.inCategory[category] ??= new Postings(false)).add(slot, 0);
-    }
+    if (!isNew) setSlot(this.inCategory[this.categories[slot]!]!, slot, false);
+    this.inCategory[category] ??= new Uint32Array(this.inSearch.length);
+    setSlot(this.inCategory[category], slot, true);
     this.categories[slot] = category;
     const values: Record<OrderKey, number> = {
       created: Date.parse(task.createdAt),
@@ -505,6 +493,7 @@ export class TaskIndex {
     for (const order of moving) order.insert(slot);
     this.posters[slot] = this.codeOf(this.userCodes, task.userId);
     this.hidden[slot] = task.hidden ? 1 : 0;
+    this.setBits(slot);
     // Most changes are bids: a text whose hashes are the same is not split and stemmed again.
     const [first, second] = textHashes(task.title, task.description);
     if (this.termsCount[slot] !== 0 && this.hashA[slot] === first && this.hashB[slot] === second) {
@@ -527,6 +516,7 @@ export class TaskIndex {
     this.unindexText(slot);
     this.live[slot] = 0;
     this.liveCount -= 1;
+    this.setBits(slot);
   }
 
   /**
@@ -559,7 +549,11 @@ export class TaskIndex {
   setBanned(userId: string, banned: boolean): void {
     const code = this.codeOf(this.userCodes, userId);
     this.bannedUsers = grow(this.bannedUsers, code + 1);
+    if ((this.bannedUsers[code] === 1) === banned) return;
     this.bannedUsers[code] = banned ? 1 : 0;
+    for (let slot = 0; slot < this.size; slot += 1) {
+      if (this.posters[slot] === code) this.setBits(slot);
+    }
   }
 
   search(query: IndexQuery): IndexAnswer {
@@ -583,58 +577,59 @@ export class TaskIndex {
     // One word: its list is the matches, and only those a page is ranked from get a score.
     // More: match() marks the slots that hold them all, and scores each.
     const one = words.length === 1 ? last : undefined;
+    // Without words every task is a match: the filters alone choose.
     const matches = one
       ? one.list.slots.subarray(0, one.list.length)
       : words.length
         ? this.match(lists, ranked)
-        : this.inCategories(query.categories);
-    const scoreOf = one && ranked ? this.scorer(one.list) : undefined;
-    const accept = this.filterOf(query);
+        : undefined;
+    const filter = this.filterOf(query);
     const first = (query.page - 1) * query.pageSize;
     const wanted = wantedOf(query);
     // Relevance ranks the newest SEARCH_TOTAL_CAP matches (decision 012); the other orders
     // are exact over every match, and their totals stop at the cap.
     const enough = Math.max(SEARCH_TOTAL_CAP + 1, wanted);
-    // Without words, the matches are the categories' slots, which `accept` tests again.
-    const isMatch = one
-      ? this.memberOf(one)
-      : words.length
-        ? this.matchTest(words.length)
-        : () => true;
     const found: number[] = [];
     let ordered: number[];
     /** The matches that pass the filters, up to `enough`, where not `found.length`. */
     let counted: number | undefined;
     if (ranked) {
+      // One word: only the matches a page is ranked from get a score (match() scored more).
+      const { score } = this;
+      const scoring = one ? this.scoringOf(one.list) : undefined;
       // Newest first: down the matches, which are in slot order (each word's list is).
       for (let at = matches!.length - 1; at >= 0; at -= 1) {
         const slot = matches![at]!;
-        if (!accept(slot)) continue;
-        scoreOf?.(slot, at);
+        if (!filter.passes(slot)) continue;
+        if (scoring) {
+          score[slot] = this.bm25(scoring.idf, scoring.freqs[at]!, slot, scoring.averageLength);
+        }
         if (found.push(slot) === enough) break;
       }
       const candidates = found.slice(0, SEARCH_TOTAL_CAP);
-      const score = this.score;
       // The page's first `wanted`, not all 1,000 sorted: a page is a dozen of them.
       const byScore = (a: number, b: number) => score[b]! - score[a]! || this.newerFirst(a, b);
-      ordered = topOf(candidates, byScore, wanted).slice(first, wanted);
+      ordered = firstOf(candidates, (slot) => -score[slot]!, byScore, wanted).slice(first, wanted);
     } else if (matches && matches.length < this.size * FEW_FOR_ORDER) {
       // A few matches: every one tested, the page picked from them.
-      for (const slot of matches) if (accept(slot)) found.push(slot);
-      ordered = topOf(found, this.orders[sort].compare, wanted).slice(first, wanted);
+      for (const slot of matches) if (filter.passes(slot)) found.push(slot);
+      const { keyOf, compare } = this.orders[sort];
+      ordered = firstOf(found, keyOf, compare, wanted).slice(first, wanted);
     } else {
       // Many (or every task): down the order until the page and the capped total are known.
-      // With words, the total is counted over the matches first, in slot order: the walk down
-      // the order (in no order of slots) then stops at the page, not at the cap.
-      if (matches) counted = countUpTo(matches, accept, enough);
+      // The total is counted first, over the matches in slot order (or the filters' bits a
+      // word at a time): the walk down the order (in no order of slots) then stops at the page,
+      // not at the cap.
+      counted = matches ? countUpTo(matches, filter, enough) : filter.count(enough);
+      const isMatch = one ? this.memberOf(one) : matches ? this.matchTest(words.length) : undefined;
       // Once as many as were counted are found, the walk has them all.
-      const stop = counted === undefined ? enough : Math.min(wanted, counted);
+      const stop = Math.min(wanted, counted);
       const { slots, length } = this.orders[sort];
       // The tasks before the first deadline or budget a search takes are skipped at once.
       const start = this.startOf(sort, query);
       for (let at = start; at < length && found.length < stop; at += 1) {
         const slot = slots[at]!;
-        if ((!matches || isMatch(slot)) && accept(slot) && found.push(slot) === stop) break;
+        if ((!isMatch || isMatch(slot)) && filter.passes(slot) && found.push(slot) === stop) break;
       }
       ordered = found.slice(first, wanted);
     }
@@ -702,15 +697,17 @@ export class TaskIndex {
     return (idf * (count * (K1 + 1))) / (count + lengthPart);
   }
 
-  /** Writes the bm25 of a one-word search's match in `score`, given its place in `list`. */
-  private scorer(list: SlotList): (slot: number, at: number) => void {
+  /** What the bm25 of a one-word search's matches needs beside each one's count in `list`. */
+  private scoringOf(list: SlotList): {
+    idf: number;
+    averageLength: number;
+    freqs: ArrayLike<number>;
+  } {
     const rows = Math.max(this.liveCount, 1);
-    const averageLength = this.totalLength / rows || 1;
-    const idf = idfOf(list.length, rows);
-    const { score } = this;
-    const { freqs } = list;
-    return (slot, at) => {
-      score[slot] = this.bm25(idf, freqs[at]!, slot, averageLength);
+    return {
+      idf: idfOf(list.length, rows),
+      averageLength: this.totalLength / rows || 1,
+      freqs: list.freqs,
     };
   }
 
@@ -774,12 +771,12 @@ export class TaskIndex {
     return (slot) => {
       let bits = entry.bits;
       if (!bits) {
-        bits = entry.bits = new Uint32Array((this.size >>> 5) + 1);
+        bits = entry.bits = new Uint32Array(wordsFor(this.size));
         const { slots, length } = entry.list;
-        for (let at = 0; at < length; at += 1) bits[slots[at]! >>> 5]! |= 1 << (slots[at]! & 31);
+        for (let at = 0; at < length; at += 1) setSlot(bits, slots[at]!, true);
         this.prefixes.grow(entry.prefix, bits.byteLength);
       }
-      return ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+      return hasSlot(bits, slot);
     };
   }
 
@@ -787,23 +784,6 @@ export class TaskIndex {
   private forgetPrefixesOf(term: string): void {
     if (this.prefixes.size === 0) return;
     for (let end = 1; end <= term.length; end += 1) this.prefixes.delete(term.slice(0, end));
-  }
-
-  /** The slots of `categories`, in slot order; undefined for every category. */
-  private inCategories(categories: readonly string[] | undefined): Int32Array | undefined {
-    if (!categories?.length) return undefined;
-    const lists = [...new Set(categories)].flatMap((category) => {
-      const list = this.inCategory[this.categoryCodes.get(category) ?? -1];
-      return list ? [list.slots.subarray(0, list.length)] : [];
-    });
-    if (lists.length === 1) return lists[0]!;
-    const slots = new Int32Array(lists.reduce((length, list) => length + list.length, 0));
-    let at = 0;
-    for (const list of lists) {
-      slots.set(list, at);
-      at += list.length;
-    }
-    return slots.sort();
   }
 
   /** Whether a slot held every phrase of the last search (its marks in `markedBy`, `matched`). */
@@ -818,7 +798,8 @@ export class TaskIndex {
   private orderBy(key: OrderKey, direction: 1 | -1): SlotOrder {
     return new SlotOrder(
       [key, 'created'],
-      (a, b) => direction * (this.valueOf(key, a) - this.valueOf(key, b)) || this.newerFirst(a, b),
+      (slot) => direction * this.valueOf(key, slot),
+      (a, b) => this.newerFirst(a, b),
     );
   }
 
@@ -868,37 +849,96 @@ export class TaskIndex {
     }
   }
 
-  private filterOf(query: IndexQuery): (slot: number) => boolean {
-    const open = query.status === 'open';
-    const today = dayNumber(query.today);
-    // A mask by category code: a search without words tests every task.
-    let categoryMask: Uint8Array | undefined;
+  /**
+   * A search's filters (slot-filter.ts): the tasks in search, or those that take offers on its
+   * day, within its categories, posted up to its cut, and the bounds on deadline and budget
+   * that it sets.
+   */
+  private filterOf(query: IndexQuery): SlotFilter {
+    let bits = query.status === 'open' ? this.openOn(dayNumber(query.today)) : this.inSearch;
     if (query.categories?.length) {
-      categoryMask = new Uint8Array(256);
-      for (const category of query.categories) {
-        const code = this.categoryCodes.get(category);
-        if (code !== undefined) categoryMask[code] = 1;
+      const words = wordsFor(this.size);
+      const combined = (this.filterBits = grow(this.filterBits, words));
+      combined.fill(0, 0, words);
+      for (const category of new Set(query.categories)) {
+        const inCategory = this.inCategory[this.categoryCodes.get(category) ?? -1];
+        if (!inCategory) continue;
+        for (let word = 0; word < words; word += 1) combined[word]! |= inCategory[word]!;
       }
+      for (let word = 0; word < words; word += 1) combined[word]! &= bits[word]!;
+      bits = combined;
     }
-    const from = query.deadlineFrom ? dayNumber(query.deadlineFrom) : -Infinity;
-    const to = query.deadlineTo ? dayNumber(query.deadlineTo) : Infinity;
-    const { maxSeq } = query;
-    const min = query.minBudgetCents ?? -Infinity;
-    const max = query.maxBudgetCents ?? Infinity;
-    const { live, hidden, seqs, bannedUsers, posters, statuses, deadlines, categories, budgets } =
-      this;
-    // The tests that fail most often first, each on a byte per slot: a walk down an order
-    // reads its slots in no order of memory, and most of them fail.
-    return (slot) => {
-      if (categoryMask && categoryMask[categories[slot]!] !== 1) return false;
-      if (open && statuses[slot] !== OPEN) return false;
-      if (live[slot] !== 1 || hidden[slot] !== 0) return false;
-      const deadline = deadlines[slot]!;
-      if ((open && deadline < today) || deadline < from || deadline > to) return false;
-      const budget = budgets[slot]!;
-      if (budget < min || budget > max || seqs[slot]! > maxSeq) return false;
-      return bannedUsers[posters[slot]!] !== 1;
-    };
+    const { deadlineFrom, deadlineTo, minBudgetCents, maxBudgetCents } = query;
+    const bounded =
+      deadlineFrom !== undefined ||
+      deadlineTo !== undefined ||
+      minBudgetCents !== undefined ||
+      maxBudgetCents !== undefined;
+    return new SlotFilter(
+      bits,
+      this.endOf(query.maxSeq),
+      bounded
+        ? {
+            deadlines: this.deadlines,
+            budgets: this.budgets,
+            from: deadlineFrom ? dayNumber(deadlineFrom) : -Infinity,
+            to: deadlineTo ? dayNumber(deadlineTo) : Infinity,
+            min: minBudgetCents ?? -Infinity,
+            max: maxBudgetCents ?? Infinity,
+          }
+        : undefined,
+    );
+  }
+
+  /** The first slot whose task was posted after `maxSeq` (slots are in seq order). */
+  private endOf(maxSeq: number): number {
+    let low = 0;
+    let high = this.size;
+    if (this.lastSeq <= maxSeq) return high;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.seqs[middle]! <= maxSeq) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Whether a slot's task is in search: posted and not deleted, hidden or a banned poster's. */
+  private isInSearch(slot: number): boolean {
+    return (
+      this.live[slot] === 1 &&
+      this.hidden[slot] === 0 &&
+      this.bannedUsers[this.posters[slot]!] !== 1
+    );
+  }
+
+  /** Whether a task in search takes offers on `day`: open, its deadline not before it. */
+  private takesOffers(slot: number, day: number): boolean {
+    return this.statuses[slot] === OPEN && this.deadlines[slot]! >= day;
+  }
+
+  /** A slot's bits in the sets its task's columns decide, after they changed. */
+  private setBits(slot: number): void {
+    const isIn = this.isInSearch(slot);
+    setSlot(this.inSearch, slot, isIn);
+    for (const [day, bits] of this.openByDay)
+      setSlot(bits, slot, isIn && this.takesOffers(slot, day));
+  }
+
+  /**
+   * The tasks that take offers on `day`, kept for the last two days asked for (a later page of a
+   * search keeps the day of its first, so the days before and after midnight are both asked).
+   */
+  private openOn(day: number): SlotBits {
+    const kept = this.openByDay.get(day);
+    if (kept) return kept;
+    const bits = new Uint32Array(this.inSearch.length);
+    for (let slot = 0; slot < this.size; slot += 1) {
+      if (this.takesOffers(slot, day) && this.isInSearch(slot)) setSlot(bits, slot, true);
+    }
+    this.openByDay.set(day, bits);
+    if (this.openByDay.size > 2) this.openByDay.delete(Math.min(...this.openByDay.keys()));
+    return bits;
   }
 
   /** created_at newest first, then id, as search.store.ts orders ties. */
@@ -1059,5 +1099,9 @@ export class TaskIndex {
     this.markedBy = grow(this.markedBy, size);
     this.matched = grow(this.matched, size);
     this.score = grow(this.score, size);
+    const words = wordsFor(size);
+    this.inSearch = grow(this.inSearch, words);
+    for (const [day, bits] of this.openByDay) this.openByDay.set(day, grow(bits, words));
+    this.inCategory.forEach((bits, code) => (this.inCategory[code] = grow(bits, words)));
   }
 }
