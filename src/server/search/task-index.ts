@@ -400,6 +400,13 @@ export class TaskIndex {
   private readonly inCategory: SlotBits[] = [];
   private filterBits: SlotBits = new Uint32Array(32);
   private liveCount = 0;
+  /** Each order's column, a reader for each: a page's order reads its key for every candidate. */
+  private readonly columns: Record<OrderKey, (slot: number) => number> = {
+    created: (slot) => this.created[slot]!,
+    deadline: (slot) => this.deadlines[slot]!,
+    budget: (slot) => this.budgets[slot]!,
+    bids: (slot) => this.bids[slot]!,
+  };
   /** Every slot in each column order, for searches with many matches (or no words). */
   private readonly orders: Record<ColumnSort, SlotOrder> = {
     newest: new SlotOrder(
@@ -796,9 +803,10 @@ export class TaskIndex {
 
   /** A column's order, ascending (1) or descending (-1), ties newest first. */
   private orderBy(key: OrderKey, direction: 1 | -1): SlotOrder {
+    const value = this.columns[key];
     return new SlotOrder(
       [key, 'created'],
-      (slot) => direction * this.valueOf(key, slot),
+      direction === 1 ? value : (slot) => -value(slot),
       (a, b) => this.newerFirst(a, b),
     );
   }
@@ -837,16 +845,7 @@ export class TaskIndex {
   }
 
   private valueOf(key: OrderKey, slot: number): number {
-    switch (key) {
-      case 'created':
-        return this.created[slot]!;
-      case 'deadline':
-        return this.deadlines[slot]!;
-      case 'budget':
-        return this.budgets[slot]!;
-      case 'bids':
-        return this.bids[slot]!;
-    }
+    return this.columns[key](slot);
   }
 
   /**
