@@ -73,7 +73,7 @@ export class SlotFilter {
   }
 
   passes(slot: number): boolean {
-    if (slot >= this.end || (this.bits[slot >>> 5]! & (1 << (slot & 31))) === 0) return false;
+    if (slot >= this.end || !hasSlot(this.bits, slot)) return false;
     return !this.bounded || this.withinBounds(slot);
   }
 

@@ -392,7 +392,7 @@ export class TaskIndex {
   /**
    * The sets a search's filters start from (slot-filter.ts): the tasks in search at all
    * (posted, not deleted, hidden or by a banned poster), those of them that take offers on a
-   * day (open, deadline not before it: the last two days asked for), each category's (by code,
+   * day (open, deadline not before it: the two latest days asked for), each category's (by code,
    * in search or not), and room to combine them for one search.
    */
   private inSearch: SlotBits = new Uint32Array(32);
@@ -920,20 +920,22 @@ export class TaskIndex {
   private setBits(slot: number): void {
     const isIn = this.isInSearch(slot);
     setSlot(this.inSearch, slot, isIn);
-    for (const [day, bits] of this.openByDay)
+    for (const [day, bits] of this.openByDay) {
       setSlot(bits, slot, isIn && this.takesOffers(slot, day));
+    }
   }
 
   /**
-   * The tasks that take offers on `day`, kept for the last two days asked for (a later page of a
-   * search keeps the day of its first, so the days before and after midnight are both asked).
+   * The tasks in search that take offers on `day`, kept for the two latest days asked for (a
+   * later page of a search keeps the day of its first, so the days before and after midnight
+   * are both asked); an earlier day's are made for its search and not kept.
    */
   private openOn(day: number): SlotBits {
     const kept = this.openByDay.get(day);
     if (kept) return kept;
     const bits = new Uint32Array(this.inSearch.length);
     for (let slot = 0; slot < this.size; slot += 1) {
-      if (this.takesOffers(slot, day) && this.isInSearch(slot)) setSlot(bits, slot, true);
+      if (hasSlot(this.inSearch, slot) && this.takesOffers(slot, day)) setSlot(bits, slot, true);
     }
     this.openByDay.set(day, bits);
     if (this.openByDay.size > 2) this.openByDay.delete(Math.min(...this.openByDay.keys()));
