@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { once } from 'node:events';
+import net from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import { threadId } from 'node:worker_threads';
@@ -14,7 +16,7 @@ let lastBytes: { own: Uint8Array; pooled: Buffer } | undefined;
 
 /**
  * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
- * read that waits for I/O, a refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
+ * read that waits for I/O, one that writes to the event loop's socket later, a refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
  * with a buffer of its own, one a slice of Node's shared pool, and what is left of each here
  * once they were sent, and the thread's own priority (Linux: getpriority's pid 0 is the thread).
  */
@@ -56,6 +58,14 @@ serveReads({
   },
   async bytesLeft() {
     return { own: lastBytes?.own.byteLength, pooled: lastBytes?.pooled.toString() };
+  },
+  async writeAfter(_db, port: number, ms: number) {
+    // Connects to the event loop's server, then writes to it `ms` later and ends.
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    socket.end('written');
+    return threadId;
   },
   async priority() {
     return os.getPriority(0);

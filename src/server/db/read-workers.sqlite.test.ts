@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -193,6 +195,39 @@ describe('read workers', () => {
       expect(answeredAt - askedAt).toBeLessThan(100);
     } finally {
       await one.close();
+    }
+  });
+
+  it('settle a read after the I/O that came in the same turn (a request, a database reply)', async () => {
+    const two = createReadWorkers(
+      new URL('../../../tests/support/test-read-worker.ts', import.meta.url),
+      { file: sqliteFileOf(t.config.dataDir) },
+      2,
+    );
+    const server = net.createServer();
+    try {
+      // Both workers started.
+      await Promise.all([two.run('busyFor', [20]), two.run('busyFor', [20])]);
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      const accepted = once(server, 'connection');
+      const writing = two.run('writeAfter', [port, 50]);
+      const [socket] = (await accepted) as [net.Socket];
+      const order: string[] = [];
+      const io = once(socket, 'data').then(() => order.push('io'));
+      const read = two.run('busyFor', [0]).then(() => order.push('read'));
+      // The event loop busy meanwhile: the other worker answers at once, the first writes 50 ms
+      // later, and the loop's next poll finds both, the answer first.
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        // Holds the event loop, as fifty connections' requests do.
+      }
+      await Promise.all([read, writing, io]);
+      expect(order).toEqual(['io', 'read']);
+    } finally {
+      server.close();
+      await two.close();
     }
   });
 

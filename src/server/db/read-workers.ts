@@ -96,10 +96,7 @@ export function createReadWorkers(
     });
     const slot: Slot = { worker, jobs: new Map(), stop: stopperOf(worker) };
     if (checkpoints) checkpointing = slot;
-    const settle = (reply: ReadReply) => {
-      const job = slot.jobs.get(reply.id);
-      if (!job) return;
-      slot.jobs.delete(reply.id);
+    const settle = (job: Job, reply: ReadReply) => {
       if ('error' in reply) {
         const { message, code, driverCode } = reply.error;
         job.reject(
@@ -110,11 +107,24 @@ export function createReadWorkers(
       } else job.resolve(reply.value);
     };
     // A worker's replies come together (read-worker-host.ts), each message an array of them.
+    // Their reads are settled in the loop's check phase, after the I/O that came with them (a
+    // task read, PostgreSQL's reply to one): a batch of replies is a batch of answers to write,
+    // and a task read waited behind it (decision 050). Each read is answered, not failed, should
+    // the worker end meanwhile.
     worker.on('message', (message: ReadReply[] | WorkerStarted) => {
       if (isStarted(message)) return;
       received.messages += 1;
       received.replies += message.length;
-      message.forEach(settle);
+      const answered: [Job, ReadReply][] = [];
+      for (const reply of message) {
+        const job = slot.jobs.get(reply.id);
+        if (!job) continue;
+        slot.jobs.delete(reply.id);
+        answered.push([job, reply]);
+      }
+      setImmediate(() => {
+        for (const [job, reply] of answered) settle(job, reply);
+      });
     });
     // A worker that dies fails only the reads it had; the next read starts another.
     const fail = (error: Error) => {

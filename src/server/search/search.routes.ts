@@ -28,6 +28,10 @@ export const searchRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/tasks/search',
     {
+      // A search's own work starts in the loop's check phase, once the requests and database
+      // replies that came with it are served: a task read that arrives beside 50 connections
+      // searching waits for none of their validation, cache look-up or hand-over (decision 050).
+      onRequest: (_request, _reply, done) => void setImmediate(done),
       compress: { threshold: COMPRESS_THRESHOLD },
       schema: {
         summary: 'Search tasks, one page at a time',
