@@ -83,6 +83,15 @@ const QUERIES = [
   'q=bak',
   'q=cafe',
   'q=job+lo&category=Design',
+  // Several words: lists of very different lengths (logo in many tasks, quince in 2), three
+  // of them, and the orders that walk every task testing each against the matches.
+  'q=quince+lo',
+  'q=logo+quin',
+  'q=job+quince',
+  'q=job+logo+lo',
+  'q=job+lo&sort=budget_asc',
+  'q=logo+job&sort=newest&pageSize=4&page=2',
+  'q=redesign+website&status=all',
   'q=job&minBudget=100&maxBudget=300',
   'q=job&pageSize=5&page=3',
   ...['newest', 'deadline', 'budget_asc', 'budget_desc', 'bids'].map(
