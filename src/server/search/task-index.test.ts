@@ -362,6 +362,25 @@ describe('a ranked search of more matches than it ranks', () => {
   });
 });
 
+describe('several words matched, however many searches came before', () => {
+  it('finds the same tasks once the searches are numbered past what a mark holds', () => {
+    const index = new TaskIndex();
+    index.startBuilding();
+    // Two words in 200 of 300 tasks: walked down the order, each tested against the marks.
+    for (let seq = 1; seq <= 300; seq += 1) {
+      index.upsert(indexedTask(seq, `Garden job ${seq}`, seq % 3 ? 'With hedges.' : 'No plants.'));
+    }
+    index.finishBuilding();
+    const query = indexQueryOf(parse('q=garden+hedge&sort=newest&pageSize=5'), everyTask());
+    const before = index.search(query);
+    expect(before.total).toBe(200);
+    expect(before.ids).toEqual(['task-299', 'task-298', 'task-296', 'task-295', 'task-293']);
+    // A mark is 32 bits: 2^31 searches of several words come in 25 days at 1,000 a second.
+    (index as unknown as { searchNumber: number }).searchNumber = 2 ** 31 - 2;
+    for (let search = 0; search < 4; search += 1) expect(index.search(query)).toEqual(before);
+  });
+});
+
 describe('prefixes of words that come after the first prefix search', () => {
   const task = (seq: number, title: string) => indexedTask(seq, title, 'One small job.');
   /** The tasks a prefix finds, newest first: every one (as many as a few pages hold). */

@@ -685,7 +685,8 @@ export class TaskIndex {
    * `matchTest`.
    */
   private match(phrases: readonly SlotList[], ranked: boolean): Int32Array {
-    const number = (this.searchNumber += 1);
+    // Numbered as the marks hold it (32 bits, wrapping), never 0: no search marked a slot so.
+    const number = (this.searchNumber = (this.searchNumber + 1) | 0 || 1);
     const { markedBy, score } = this;
     const rows = Math.max(this.liveCount, 1);
     const averageLength = this.totalLength / rows || 1;
