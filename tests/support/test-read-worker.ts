@@ -59,12 +59,14 @@ serveReads({
   async bytesLeft() {
     return { own: lastBytes?.own.byteLength, pooled: lastBytes?.pooled.toString() };
   },
-  async writeAfter(_db, port: number, ms: number) {
-    // Connects to the event loop's server, then writes to it `ms` later and ends.
+  async writeAfter(_db, port: number, ms: number, written: SharedArrayBuffer) {
+    // Connects to the event loop's server, then writes to it `ms` later, ends, and says so in
+    // `written` (shared with the event loop, which may be too busy to hear a message).
     const socket = net.connect(port, '127.0.0.1');
     await once(socket, 'connect');
     await new Promise((resolve) => setTimeout(resolve, ms));
-    socket.end('written');
+    await new Promise<void>((resolve) => socket.end('written', resolve));
+    Atomics.store(new Int32Array(written), 0, 1);
     return threadId;
   },
   async priority() {

@@ -212,16 +212,17 @@ describe('read workers', () => {
       await once(server, 'listening');
       const { port } = server.address() as AddressInfo;
       const accepted = once(server, 'connection');
-      const writing = two.run('writeAfter', [port, 50]);
+      const written = new Int32Array(new SharedArrayBuffer(4));
+      const writing = two.run('writeAfter', [port, 50, written.buffer]);
       const [socket] = (await accepted) as [net.Socket];
       const order: string[] = [];
       const io = once(socket, 'data').then(() => order.push('io'));
       const read = two.run('busyFor', [0]).then(() => order.push('read'));
       // The event loop busy meanwhile: the other worker answers at once, the first writes 50 ms
       // later, and the loop's next poll finds both, the answer first.
-      const until = Date.now() + 300;
-      while (Date.now() < until) {
-        // Holds the event loop, as fifty connections' requests do.
+      const until = Date.now() + 10_000;
+      while (Atomics.load(written, 0) === 0 && Date.now() < until) {
+        // Holds the event loop, as fifty connections' requests do, until the write is done.
       }
       await Promise.all([read, writing, io]);
       expect(order).toEqual(['io', 'read']);
