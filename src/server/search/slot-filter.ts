@@ -17,6 +17,9 @@ export const wordsFor = (size: number) => (size >>> 5) + 1;
 export const hasSlot = (bits: SlotBits, slot: number) =>
   ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
 
+/** Where a word's lowest set bit is (0–31): a slot of the word, read set bit by set bit. */
+export const lowestBitOf = (word: number) => 31 - Math.clz32(word & -word);
+
 /** Puts the slot in the set or takes it out. The set must have its word. */
 export function setSlot(bits: SlotBits, slot: number, isIn: boolean): void {
   if (isIn) bits[slot >>> 5]! |= 1 << (slot & 31);
@@ -107,7 +110,7 @@ export class SlotFilter {
   private countWithinBounds(base: number, value: number): number {
     let count = 0;
     for (let rest = value; rest !== 0; rest &= rest - 1) {
-      if (this.withinBounds(base + 31 - Math.clz32(rest & -rest))) count += 1;
+      if (this.withinBounds(base + lowestBitOf(rest))) count += 1;
     }
     return count;
   }

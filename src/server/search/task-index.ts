@@ -3,7 +3,15 @@ import { SEARCH_TOTAL_CAP, type SearchSort } from '../../shared/search.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { queryWords } from './text-match.ts';
 import { ByteBoundedMap } from './byte-bounded-map.ts';
-import { firstOf, hasSlot, setSlot, SlotFilter, wordsFor, type SlotBits } from './slot-filter.ts';
+import {
+  firstOf,
+  hasSlot,
+  lowestBitOf,
+  setSlot,
+  SlotFilter,
+  wordsFor,
+  type SlotBits,
+} from './slot-filter.ts';
 
 /**
  * Issue 18: the searches with words, answered from memory (docs/decisions/032-search-index.md).
@@ -696,30 +704,27 @@ export class TaskIndex {
     });
     const { slots: leadSlots, length: leadLength } = phrases[lead]!;
     const idfs = phrases.map(({ length }) => idfOf(length, rows));
-    const from = phrases.map(() => 0);
-    const found = phrases.map(() => 0);
+    // Each list's position: where its last slot sought was found (the lead's, where it is).
+    const at = phrases.map(() => 0);
     const touched = (this.touched = grow(this.touched, leadLength));
     let count = 0;
-    next: for (let at = 0; at < leadLength; at += 1) {
-      const slot = leadSlots[at]!;
+    next: for (let position = 0; position < leadLength; position += 1) {
+      const slot = leadSlots[position]!;
+      at[lead] = position;
       for (let phrase = 0; phrase < phrases.length; phrase += 1) {
-        if (phrase === lead) {
-          found[phrase] = at;
-          continue;
-        }
+        if (phrase === lead) continue;
         const { slots, length } = phrases[phrase]!;
-        const position = seek(slots, length, from[phrase]!, slot);
+        const found = seek(slots, length, at[phrase]!, slot);
         // A list past its last slot holds none of the lead's later slots either.
-        if (position === length) break next;
-        from[phrase] = position;
-        if (slots[position] !== slot) continue next;
-        found[phrase] = position;
+        if (found === length) break next;
+        at[phrase] = found;
+        if (slots[found] !== slot) continue next;
       }
       markedBy[slot] = number;
       if (ranked) {
         let total = 0;
         for (let phrase = 0; phrase < phrases.length; phrase += 1) {
-          const freq = phrases[phrase]!.freqs[found[phrase]!]!;
+          const freq = phrases[phrase]!.freqs[at[phrase]!]!;
           total += this.bm25(idfs[phrase]!, freq, slot, averageLength);
         }
         score[slot] = total;
@@ -803,14 +808,12 @@ export class TaskIndex {
       let bits = marks[word]!;
       if (bits === 0) continue;
       marks[word] = 0;
-      while (bits !== 0) {
-        const lowestBit = bits & -bits;
-        const slot = (word << 5) | (31 - Math.clz32(lowestBit));
+      for (; bits !== 0; bits &= bits - 1) {
+        const slot = (word << 5) | lowestBitOf(bits);
         slots[at] = slot;
         freqs[at] = counts[slot]!;
         counts[slot] = 0;
         at += 1;
-        bits ^= lowestBit;
       }
     }
     return { slots, freqs, length };
