@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 
 /**
- * Usage: node bench/one-at-a-time-worker.ts <server URL> <JSON file of paths>. Asks each path
- * in turn on one kept-alive connection, as a browser asks (`accept-encoding: gzip, deflate`),
- * and prints each one's time from request to last byte, in ms, as JSON (`times`), with the
- * server's own part of it where the answer says it (`Server-Timing: search;dur=…`, else null).
+ * Usage: node bench/one-at-a-time-worker.ts <server URL> <JSON file: {paths, warmUp}>. Asks
+ * each of `warmUp` (not timed), then each of `paths`, in turn on one kept-alive connection, as a
+ * browser asks (`accept-encoding: gzip, deflate`), and prints each of the paths' time from
+ * request to last byte, in ms, as JSON (`times`), with the server's own part of it where the
+ * answer says it (`Server-Timing: search;dur=…`, else null).
  *
  * Its own process, like the load generator, and a plain node:http client that does not
  * decompress: the bench's process holds the seed's pools, and fetch's decompression and the
@@ -13,7 +14,10 @@ import http from 'node:http';
  * measured 1.5 and 7.1, the same server and queries).
  */
 const [baseUrl, pathsFile] = process.argv.slice(2);
-const paths = JSON.parse(fs.readFileSync(pathsFile ?? '', 'utf8')) as string[];
+const { paths, warmUp } = JSON.parse(fs.readFileSync(pathsFile ?? '', 'utf8')) as {
+  paths: string[];
+  warmUp: string[];
+};
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** What an answer's Server-Timing header says the server took, in ms, if it says so. */
@@ -50,6 +54,8 @@ function timeOne(path: string): Promise<{ ms: number; serverMs: number | null }>
 // 8-11 ms, 2.5-5 of them in the server, each kind's slowest but for a collection's
 // (docs/decisions/040).
 await timeOne('/api/health');
+// Then the kind's warm-up (mix-bench.ts WARM_UP): its code compiled, as in a server in service.
+for (const path of warmUp) await timeOne(path);
 const times: number[] = [];
 const server: (number | null)[] = [];
 for (const path of paths) {

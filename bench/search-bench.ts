@@ -330,7 +330,7 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   );
   console.log('');
   console.log(
-    'One search at a time, different queries none of the loads asked (HTTP, ms; a client process of its own, asking for gzip as browsers do).\n' +
+    'One search at a time, different queries none of the loads asked (HTTP, ms; a client process of its own, asking for gzip as browsers do; each kind timed after up to 40 of its kind, not timed, from other terms).\n' +
       "The server's own part of each: from the request's arrival to its answer ready to send, as its Server-Timing header says:",
   );
   printTable(
