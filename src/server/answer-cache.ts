@@ -4,6 +4,7 @@ import {
   acceptedEncoding,
   compressed,
   COMPRESS_THRESHOLD,
+  decompressed,
   type AnswerEncoding,
 } from './compression.ts';
 import { changeClockOf } from './db/change-clock.ts';
@@ -58,20 +59,38 @@ export interface AnswerCache {
  * An answer as the route's serializer wrote it, and who reads it otherwise than everybody. A
  * read worker's answer comes as UTF-8 bytes, its buffer moved rather than copied (search-answer.ts).
  */
-export interface WrittenAnswer {
-  body: string | Uint8Array;
+export type WrittenAnswer = {
   readers: string[];
-  /** The body compressed with `encoding`, where the read was asked for it and it is long enough. */
-  encoding?: AnswerEncoding | undefined;
-  encodedBody?: Uint8Array | undefined;
-}
+} & (
+  | {
+      body: string | Uint8Array;
+      /** The body compressed with `encoding`, where the read was asked for it and it is long enough. */
+      encoding?: AnswerEncoding | undefined;
+      encodedBody?: Uint8Array | undefined;
+    }
+  | {
+      /**
+       * The body only compressed, where the read was asked for it compressed (a read worker's
+       * search): kept so, and decompressed only for a request that asks for it otherwise.
+       * Never longer than MAX_KEPT_CHARACTERS.
+       */
+      body?: undefined;
+      encoding: AnswerEncoding;
+      encodedBody: Uint8Array;
+    }
+);
 
 type Body = string | Buffer;
 
-/** An answer as kept: its bytes, who reads it otherwise, its bytes compressed for one encoding. */
+/**
+ * An answer as kept: its bytes, who reads it otherwise, its bytes compressed for one encoding.
+ * A read worker's answer asked compressed is kept only compressed (`body` undefined until a
+ * request asks for it otherwise): a fifth of the bytes, which each thread's collector counts
+ * against its heap's limit (docs/decisions/051).
+ */
 interface Kept {
   at: number;
-  body: Body;
+  body: Body | undefined;
   readers: ReadonlySet<string>;
   encoded?: { encoding: AnswerEncoding; body: Buffer } | undefined;
 }
@@ -136,7 +155,7 @@ export function createAnswerCache(
   }
 
   function keep(key: string, kept: Kept) {
-    if (kept.body.length > MAX_KEPT_CHARACTERS) return;
+    if (kept.body && kept.body.length > MAX_KEPT_CHARACTERS) return;
     // Map order is insertion order: re-inserting keeps the least recently used first.
     entries.set(key, kept);
     const oldest = entries.keys().next();
@@ -145,7 +164,7 @@ export function createAnswerCache(
 
   const keptOf = (at: number, answer: WrittenAnswer, readers = NOBODY): Kept => ({
     at,
-    body: sendable(answer.body),
+    body: answer.body === undefined ? undefined : sendable(answer.body),
     readers,
     encoded:
       answer.encoding && answer.encodedBody
@@ -156,10 +175,11 @@ export function createAnswerCache(
   /** Sends `kept`, compressed (and those bytes kept with it) where the request accepts it. */
   function sendKept(reply: FastifyReply, kept: Kept, encoding: AnswerEncoding | undefined) {
     reply.type(JSON_TYPE);
-    if (!encoding || Buffer.byteLength(kept.body) < COMPRESS_THRESHOLD)
-      return reply.send(kept.body);
-    if (kept.encoded?.encoding !== encoding) {
-      const bytes = typeof kept.body === 'string' ? Buffer.from(kept.body) : kept.body;
+    if (!encoding || kept.encoded?.encoding !== encoding) {
+      // Kept only compressed: its bytes as they were, before they are sent or compressed otherwise.
+      const body = (kept.body ??= decompressed(kept.encoded!.body, kept.encoded!.encoding));
+      if (!encoding || Buffer.byteLength(body) < COMPRESS_THRESHOLD) return reply.send(body);
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
       kept.encoded = { encoding, body: bufferOf(compressed(bytes, encoding)!) };
       stats.compressed += 1;
     }

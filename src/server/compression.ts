@@ -32,6 +32,13 @@ const compressors: Record<AnswerEncoding, (bytes: Uint8Array) => Buffer> = {
   deflate: (bytes) => zlib.deflateSync(bytes),
 };
 
+const decompressors: Record<AnswerEncoding, (bytes: Uint8Array) => Buffer> = {
+  zstd: (bytes) => zlib.zstdDecompressSync(bytes),
+  br: (bytes) => zlib.brotliDecompressSync(bytes),
+  gzip: (bytes) => zlib.gunzipSync(bytes),
+  deflate: (bytes) => zlib.inflateSync(bytes),
+};
+
 /**
  * The encoding a request's answer is compressed with, as @fastify/compress negotiates it
  * (`*` and `x-gzip` read as gzip), or undefined: sent as it is.
@@ -57,3 +64,7 @@ export function compressed(bytes: Uint8Array, encoding: AnswerEncoding): Uint8Ar
     ? output
     : new Uint8Array(output);
 }
+
+/** `bytes` compressed with `encoding`, as they were before (an answer kept only compressed). */
+export const decompressed = (bytes: Uint8Array, encoding: AnswerEncoding): Buffer =>
+  decompressors[encoding](bytes);

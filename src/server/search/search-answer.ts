@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { taskSearchResultSchema, type TaskSearchQuery } from '../../shared/search.ts';
-import type { WrittenAnswer } from '../answer-cache.ts';
+import { MAX_KEPT_CHARACTERS, type WrittenAnswer } from '../answer-cache.ts';
 import { compressed, type AnswerEncoding } from '../compression.ts';
 import type { Database } from '../db/types.ts';
 import { serializerCompiler } from '../serializer.ts';
@@ -21,16 +21,22 @@ const writerOfAnswers = () =>
   }));
 
 const utf8 = new TextEncoder();
+/**
+ * The bytes of the answer last compressed, written over by the next: room for 3 bytes a UTF-16
+ * unit, the most UTF-8 takes (a page of 50 tasks of 5,000 characters: under 1 MB).
+ */
+let written = new Uint8Array(64 * 1024);
 
 /**
  * A search's answer as the route sends it: its bytes, written by the route's serializer, and
  * the readers who see it otherwise (answer-cache.ts sendWritten). A read worker answers this
  * rather than the answer itself, so the event loop neither copies a page of tasks out of the
- * worker's message nor serializes it (docs/decisions/037). The bytes are UTF-8 in a buffer of
- * their own, which the worker hands over rather than copies (read-worker-host.ts): outside the
- * event loop's heap, kept answers are neither copied by its young collections nor marked by
- * its full ones (docs/decisions/040). Given the `encoding` its request accepts, it compresses
- * them too, so that the event loop does not (docs/decisions/044).
+ * worker's message nor serializes it (docs/decisions/037). The bytes are in a buffer of their
+ * own, which the worker hands over rather than copies (read-worker-host.ts): outside the event
+ * loop's heap, kept answers are neither copied by its young collections nor marked by its full
+ * ones (docs/decisions/040). Given the `encoding` its request accepts, it compresses them too,
+ * so that the event loop does not (docs/decisions/044), and then answers them only compressed:
+ * written into a buffer this worker writes every answer into, not a new one (decision 051).
  */
 export async function searchAnswer(
   db: Kysely<Database>,
@@ -39,11 +45,15 @@ export async function searchAnswer(
   encoding?: AnswerEncoding,
 ): Promise<WrittenAnswer> {
   const answer = await searchTasks(db, query, options);
-  const body = utf8.encode(writerOfAnswers()(answer));
-  const encodedBody = encoding ? compressed(body, encoding) : undefined;
-  return {
-    body,
-    readers: readersOfContacts(answer.items),
-    ...(encodedBody ? { encoding, encodedBody } : {}),
-  };
+  const text = writerOfAnswers()(answer);
+  const readers = readersOfContacts(answer.items);
+  if (!encoding) return { body: utf8.encode(text), readers };
+  if (written.length < text.length * 3) written = new Uint8Array(text.length * 3);
+  const body = written.subarray(0, utf8.encodeInto(text, written).written);
+  const encodedBody = compressed(body, encoding);
+  if (!encodedBody) return { body: body.slice(), readers };
+  // A body too long to be kept comes too, so that the cache sees its length and does not keep it.
+  return body.length > MAX_KEPT_CHARACTERS
+    ? { body: body.slice(), readers, encoding, encodedBody }
+    : { readers, encoding, encodedBody };
 }
