@@ -16,9 +16,10 @@ let lastBytes: { own: Uint8Array; pooled: Buffer } | undefined;
 
 /**
  * A read worker for read-workers.sqlite.test.ts: a slow read (answering the thread it ran on), a
- * read that waits for I/O, one that writes to the event loop's socket later, a refusal, a count, a warm-up with the read that tells whether it ran, and bytes: one array
- * with a buffer of its own, one a slice of Node's shared pool, and what is left of each here
- * once they were sent, and the thread's own priority (Linux: getpriority's pid 0 is the thread).
+ * read that waits for I/O, one that writes to the event loop's socket later, a refusal, a count,
+ * a warm-up with the read that tells whether it ran, and bytes: one array with a buffer of its
+ * own, one a slice of Node's shared pool, and what is left of each here once they were sent, and
+ * the thread's own priority (Linux: getpriority's pid 0 is the thread).
  */
 // Its modules loaded, SQLite's native addon among them: a mark for the test that closes
 // workers as soon as they are made (READ_WORKER_MARKS, a folder).

@@ -173,14 +173,7 @@ class Postings {
 
   /** The first position whose slot is not below `slot`. */
   private position(slot: number): number {
-    let low = 0;
-    let high = this.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.slots[middle]! < slot) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return firstAtLeast(this.slots, 0, this.length, slot);
   }
 }
 
@@ -281,6 +274,16 @@ function countUpTo(slots: Int32Array, filter: SlotFilter, limit: number): number
   return count;
 }
 
+/** The first position in `low`..`high` (of a list in slot order) whose slot is `slot` or more. */
+function firstAtLeast(slots: Int32Array, low: number, high: number, slot: number): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle]! < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The first position from `from` on whose slot is `slot` or more (`length` if none), in a list
  * in slot order: steps of 1, 2, 4… until past it, then halving between the last two.
@@ -292,13 +295,7 @@ function seek(slots: Int32Array, length: number, from: number, slot: number): nu
     low = high + 1;
     high += step;
   }
-  high = Math.min(high, length);
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (slots[middle]! < slot) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstAtLeast(slots, low, Math.min(high, length), slot);
 }
 
 type ColumnSort = Exclude<SearchSort, 'relevance'>;
