@@ -108,6 +108,8 @@ export interface AnswerCacheStats {
   misses: number;
   /** Answers compressed by this process (not those a read worker compressed). */
   compressed: number;
+  /** Answers kept only compressed, decompressed for a request that asked for them otherwise. */
+  decompressed: number;
 }
 
 /** The answer caches of each database's app, by name (observability/metrics.ts reads them). */
@@ -137,7 +139,7 @@ export function createAnswerCache(
   tables: readonly string[],
   { compresses = false }: { compresses?: boolean } = {},
 ): AnswerCache {
-  const stats: AnswerCacheStats = { hits: 0, misses: 0, compressed: 0 };
+  const stats: AnswerCacheStats = { hits: 0, misses: 0, compressed: 0, decompressed: 0 };
   const caches = cachesOf.get(db) ?? new Map<string, AnswerCacheStats>();
   cachesOf.set(db, caches.set(name, stats));
   const entries = new Map<string, Kept>();
@@ -177,7 +179,11 @@ export function createAnswerCache(
     reply.type(JSON_TYPE);
     if (!encoding || kept.encoded?.encoding !== encoding) {
       // Kept only compressed: its bytes as they were, before they are sent or compressed otherwise.
-      const body = (kept.body ??= decompressed(kept.encoded!.body, kept.encoded!.encoding));
+      if (kept.body === undefined) {
+        kept.body = decompressed(kept.encoded!.body, kept.encoded!.encoding);
+        stats.decompressed += 1;
+      }
+      const { body } = kept;
       if (!encoding || Buffer.byteLength(body) < COMPRESS_THRESHOLD) return reply.send(body);
       const bytes = typeof body === 'string' ? Buffer.from(body) : body;
       kept.encoded = { encoding, body: bufferOf(compressed(bytes, encoding)!) };

@@ -1,7 +1,12 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTask } from '../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import {
+  changeClockStill,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../tests/support/test-app.ts';
 import {
   ANSWER_ENCODINGS,
   COMPRESS_THRESHOLD,
@@ -10,6 +15,7 @@ import {
   type AnswerEncoding,
 } from './compression.ts';
 import { answerCacheStatsOf } from './answer-cache.ts';
+import { TASK_ANSWER_TABLES } from './tasks/tasks.store.ts';
 import { searchAnswer } from './search/search-answer.ts';
 
 /**
@@ -188,6 +194,25 @@ describe('where answers are compressed', () => {
       expect(answer.headers['content-encoding']).toBe('gzip');
     }
     expect(compressedHere('search')).toBe(0);
+  });
+
+  it('a search kept only compressed: decompressed once, for the first reader who asks otherwise', async () => {
+    const decompressedHere = () => answerCacheStatsOf(t.db).get('search')!.decompressed;
+    // The tasks posted above no longer tick the clock (changeClockStill).
+    await changeClockStill(t, TASK_ANSWER_TABLES);
+    const url = `/api/tasks/search?q=${word}&sort=deadline`;
+    const before = decompressedHere();
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await t.request('GET', url, { headers: gzip });
+      expect(answer.headers['content-encoding']).toBe('gzip');
+    }
+    expect(decompressedHere() - before).toBe(0);
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await t.request('GET', url);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.json()).toMatchObject({ total: 6 });
+    }
+    expect(decompressedHere() - before).toBe(1);
   });
 
   it('a kept answer once for all its readers', async () => {

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
+import { CHANGE_POLL_MS, changeClockOf } from '../../src/server/db/change-clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { checkLedger } from '../../src/server/payments/ledger.ts';
 import { createPaymentProvider } from '../../src/server/payments/payment-provider.ts';
@@ -135,6 +136,23 @@ export async function createTestApp(
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+/**
+ * Resolves once the app's change clock of `tables` has stood still for two of its polls. On
+ * PostgreSQL the poll counts this process's own writes too, up to two polls after them (the
+ * count, then the end of a transaction it saw under way): an answer kept before that tick is read
+ * again, where a test means to see it kept.
+ */
+export async function changeClockStill(
+  app: { db: DatabaseHandle['db'] },
+  tables: readonly string[],
+): Promise<void> {
+  const clock = changeClockOf(app.db)!;
+  for (let before = NaN; before !== clock.valueOf(tables);) {
+    before = clock.valueOf(tables);
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHANGE_POLL_MS));
+  }
+}
+
 export function sessionCookie(response: LightMyRequestResponse): string {
   const cookies = response.cookies.filter((cookie) => cookie.value);
   if (!cookies.length) throw new Error('no cookie was set');
