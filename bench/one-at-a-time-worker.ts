@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { ServerTiming } from './mix-bench.ts';
 
 /**
  * Usage: node bench/one-at-a-time-worker.ts <server URL> <JSON file: {paths, warmUp}>. Asks
  * each of `warmUp` (not timed), then each of `paths`, in turn on one kept-alive connection, as a
  * browser asks (`accept-encoding: gzip, deflate`), and prints each of the paths' time from
- * request to last byte, in ms, as JSON (`times`), with the server's own part of it where the
- * answer says it (`Server-Timing: search;dur=…`, else null).
+ * request to last byte, in ms, as JSON (`times`), with the server's own part of it and that
+ * part's parts where the answer says them (`Server-Timing: search;dur=…, wait;dur=…, read;dur=…,
+ * db;dur=…`, search.routes.ts; else null).
  *
  * Its own process, like the load generator, and a plain node:http client that does not
  * decompress: the bench's process holds the seed's pools, and fetch's decompression and the
@@ -20,13 +22,18 @@ const { paths, warmUp } = JSON.parse(fs.readFileSync(pathsFile ?? '', 'utf8')) a
 };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** What an answer's Server-Timing header says the server took, in ms, if it says so. */
-function serverMs(header: string | string[] | undefined): number | null {
-  const match = /\bsearch;dur=([\d.]+)/.exec(String(header ?? ''));
-  return match ? Number(match[1]) : null;
+/** What an answer's Server-Timing header says the server took, in ms, and its parts, if it says so. */
+function serverTiming(header: string | string[] | undefined): ServerTiming | null {
+  const parts = Object.fromEntries(
+    [...String(header ?? '').matchAll(/\b(\w+);dur=([\d.]+)/g)].map(([, name, ms]) => [
+      name,
+      Number(ms),
+    ]),
+  );
+  return parts.search === undefined ? null : (parts as ServerTiming);
 }
 
-function timeOne(path: string): Promise<{ ms: number; serverMs: number | null }> {
+function timeOne(path: string): Promise<{ ms: number; server: ServerTiming | null }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const request = http.get(
@@ -39,7 +46,7 @@ function timeOne(path: string): Promise<{ ms: number; serverMs: number | null }>
           else
             resolve({
               ms: performance.now() - start,
-              serverMs: serverMs(response.headers['server-timing']),
+              server: serverTiming(response.headers['server-timing']),
             });
         });
         response.on('error', reject);
@@ -57,11 +64,11 @@ await timeOne('/api/health');
 // Then the kind's warm-up (mix-bench.ts WARM_UP): its code compiled, as in a server in service.
 for (const path of warmUp) await timeOne(path);
 const times: number[] = [];
-const server: (number | null)[] = [];
+const server: (ServerTiming | null)[] = [];
 for (const path of paths) {
-  const { ms, serverMs } = await timeOne(path);
-  times.push(ms);
-  server.push(serverMs);
+  const answer = await timeOne(path);
+  times.push(answer.ms);
+  server.push(answer.server);
 }
 agent.destroy();
 process.stdout.write(JSON.stringify({ times, server }));

@@ -29,6 +29,7 @@ import type { LoadResult, MeasuredLoad } from './load.ts';
 import {
   MIX_TARGETS,
   ONE_SEARCH_P99_TARGET_MS,
+  SLOW_PARTS,
   RSS_TARGET_MB,
   TASK_WHILE_SEARCHING_P99_TARGET_MS,
   readMixPools,
@@ -389,6 +390,13 @@ function printMixReport(engine: Engine, mix: MixResult): void {
     `one search at a time p99 ≤ ${ONE_SEARCH_P99_TARGET_MS} ms for every kind: worst ${worst.p99Ms.toFixed(2)} ms (${worst.kind}); ` +
       `over ${ONE_SEARCH_P99_TARGET_MS} ms: ${slow} of ${formatInt(asked)}, ${slowInServer} of them in the server's own part ` +
       `(the bare server: ${mix.bareOneAtATime.overTarget}, p99 ${mix.bareOneAtATime.p99Ms.toFixed(2)} ms)`,
+  );
+  const slowParts = SLOW_PARTS.map((part) => {
+    const count = mix.oneAtATime.reduce((sum, kind) => sum + (kind.slowParts?.[part] ?? 0), 0);
+    return `${part} ${count}`;
+  });
+  console.log(
+    `     where each of those ${slow} was slowest (Server-Timing's parts): ${slowParts.join(', ')}`,
   );
   check(
     mix.taskWhileSearching.p99Ms <= TASK_WHILE_SEARCHING_P99_TARGET_MS,

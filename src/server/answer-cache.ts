@@ -61,6 +61,8 @@ export interface AnswerCache {
  */
 export type WrittenAnswer = {
   readers: string[];
+  /** How long the read took where it ran, and of that how long it waited for the database. */
+  timing?: ReadTiming | undefined;
 } & (
   | {
       body: string | Uint8Array;
@@ -79,6 +81,11 @@ export type WrittenAnswer = {
       encodedBody: Uint8Array;
     }
 );
+
+export interface ReadTiming {
+  readMs: number;
+  databaseMs: number;
+}
 
 type Body = string | Buffer;
 

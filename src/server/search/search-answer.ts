@@ -25,7 +25,7 @@ const utf8 = new TextEncoder();
  * The bytes of the answer last compressed, written over by the next: room for 3 bytes a UTF-16
  * unit, the most UTF-8 takes (a page of 50 tasks of 5,000 characters: under 1 MB).
  */
-let written = new Uint8Array(64 * 1024);
+let buffer = new Uint8Array(64 * 1024);
 
 /**
  * A search's answer as the route sends it: its bytes, written by the route's serializer, and
@@ -44,12 +44,23 @@ export async function searchAnswer(
   options: SearchOptions,
   encoding?: AnswerEncoding,
 ): Promise<WrittenAnswer> {
-  const answer = await searchTasks(db, query, options);
-  const text = writerOfAnswers()(answer);
-  const readers = readersOfContacts(answer.items);
+  const start = performance.now();
+  const timing = { databaseMs: 0 };
+  const answer = await searchTasks(db, query, { ...options, timing });
+  const written = writtenOf(writerOfAnswers()(answer), readersOfContacts(answer.items), encoding);
+  written.timing = { readMs: performance.now() - start, databaseMs: timing.databaseMs };
+  return written;
+}
+
+/** An answer's text as the route sends it: its UTF-8 bytes, compressed with `encoding` if given. */
+function writtenOf(
+  text: string,
+  readers: string[],
+  encoding: AnswerEncoding | undefined,
+): WrittenAnswer {
   if (!encoding) return { body: utf8.encode(text), readers };
-  if (written.length < text.length * 3) written = new Uint8Array(text.length * 3);
-  const body = written.subarray(0, utf8.encodeInto(text, written).written);
+  if (buffer.length < text.length * 3) buffer = new Uint8Array(text.length * 3);
+  const body = buffer.subarray(0, utf8.encodeInto(text, buffer).written);
   const encodedBody = compressed(body, encoding);
   if (!encodedBody) return { body: body.slice(), readers };
   // A body too long to be kept comes too, so that the cache sees its length and does not keep it.

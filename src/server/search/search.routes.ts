@@ -3,14 +3,26 @@ import { taskSearchQuerySchema, taskSearchResultSchema } from '../../shared/sear
 import type { ReadWorkers } from '../db/read-workers.ts';
 import { optionalUser } from '../auth/session.ts';
 import { errors, type CachedReadsOptions } from '../tasks/tasks.routes.ts';
-import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
+import { createAnswerCache, type ReadTiming, type WrittenAnswer } from '../answer-cache.ts';
 import { changeClockOf } from '../db/change-clock.ts';
 import { TASK_ANSWER_TABLES, taskAnswerKey } from '../tasks/tasks.store.ts';
 import { COMPRESS_THRESHOLD, type AnswerEncoding } from '../compression.ts';
 import { searchAnswer } from './search-answer.ts';
 
-/** A Server-Timing header's value for a search of `ms` milliseconds, to a hundredth. */
-const serverTiming = (ms: number) => `search;dur=${ms.toFixed(2)}`;
+/**
+ * A Server-Timing header's value for a search, each part in ms to a hundredth: `search`, from
+ * the request's arrival to its answer ready to send; `wait`, until its read was asked (the
+ * session, the parameters, the kept answers); `read`, the read where it ran (a read worker's
+ * search, its page's rows, the answer written and compressed); `db`, of the read, the wait for
+ * the database. What `search` has beyond `wait` and `read` is the hand-over to the read worker
+ * and back. The bench tells which part a slow search was slow in (issue 18).
+ */
+function serverTiming(searchMs: number, waitMs: number, timing: ReadTiming | undefined): string {
+  const part = (name: string, ms: number) => `${name};dur=${ms.toFixed(2)}`;
+  const parts = [part('search', searchMs), part('wait', waitMs)];
+  if (timing) parts.push(part('read', timing.readMs), part('db', timing.databaseMs));
+  return parts.join(', ');
+}
 
 /** Search (issue 11): one page of matching tasks with the total. Saved searches: saved-searches.routes.ts. */
 export const searchRoutes: FastifyPluginAsyncZod<
@@ -36,7 +48,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'Search tasks, one page at a time',
         description:
-          "`{items, total, page, pageSize, asOf}`: items are tasks as in every task answer. Pass the first answer's `asOf` with the next pages: they then list the same tasks in the same order however many are posted meanwhile. Bad parameters answer 400 `{message}`. An answer searched for this request (not one kept from an earlier, identical search) says the server's part of its time in ms, from the request's arrival to its answer ready to send, in `Server-Timing: search;dur=…`.",
+          "`{items, total, page, pageSize, asOf}`: items are tasks as in every task answer. Pass the first answer's `asOf` with the next pages: they then list the same tasks in the same order however many are posted meanwhile. Bad parameters answer 400 `{message}`. An answer searched for this request (not one kept from an earlier, identical search) says the server's part of its time in ms, from the request's arrival to its answer ready to send, in `Server-Timing: search;dur=…`, with its parts: `wait` (until its read was asked), `read` (the read where it ran) and `db` (of the read, the wait for the database); the rest is the hand-over to a read worker and back.",
         querystring: taskSearchQuerySchema,
         response: { 200: taskSearchResultSchema, ...errors },
       },
@@ -48,6 +60,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
       // Read before the search: the index reads its log only when the clock has moved since.
       const changedAt = clock?.valueOf(TASK_ANSWER_TABLES);
       const read = async (viewerId: string | null, encoding: AnswerEncoding | undefined) => {
+        const waitMs = reply.elapsedTime;
         const answer = await search(
           db,
           request.query,
@@ -57,7 +70,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
         // The server's part of the time, from the request's arrival to its answer ready to
         // send (the read worker's hand-over and search included): browsers' developer tools
         // show it beside the network's, and the bench tells the two apart (issue 18).
-        reply.header('server-timing', serverTiming(reply.elapsedTime));
+        reply.header('server-timing', serverTiming(reply.elapsedTime, waitMs, answer.timing));
         return answer;
       };
       return answers.sendWritten(reply, key, user?.id ?? null, read);

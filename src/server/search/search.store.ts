@@ -339,6 +339,11 @@ export interface SearchOptions extends ReadOptions {
    * did. Without it, every search reads the log first.
    */
   changedAt?: number | undefined;
+  /**
+   * Filled by the search: the ms it waited for the database (a page's rows not kept, or the
+   * whole search where the engine answers it). Server-Timing says it (search.routes.ts).
+   */
+  timing?: { databaseMs: number } | undefined;
 }
 
 /** Each database's index in memory: one per connection pool (or read worker), built lazily. */
@@ -398,6 +403,7 @@ async function searchIndexed(
   query: TaskSearchQuery,
   asOf: Cut | undefined,
   options: ReadOptions,
+  timing: SearchOptions['timing'],
 ): Promise<TaskSearchResult> {
   const cut = asOf ?? { seq: index.lastSeq, today: todayUtc() };
   const page = query.page ?? 1;
@@ -405,7 +411,9 @@ async function searchIndexed(
   const found = index.search(indexQueryOf(query, cut));
   // The tasks kept since a page showed them, and the others read (kept-task-rows.ts).
   const rows = found.seqs.length
-    ? await kept.rowsOf(found.ids, found.seqs, (seqs) => readTasksBySeqs(db, seqs))
+    ? await kept.rowsOf(found.ids, found.seqs, (seqs) =>
+        timed(timing, () => readTasksBySeqs(db, seqs)),
+      )
     : [];
   const position = new Map(found.ids.map((id, at) => [id, at]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
@@ -433,7 +441,7 @@ async function searchIndexed(
 export async function searchTasks(
   db: Db,
   query: TaskSearchQuery,
-  { memoryIndex = true, changedAt, ...options }: SearchOptions,
+  { memoryIndex = true, changedAt, timing, ...options }: SearchOptions,
 ): Promise<TaskSearchResult> {
   if (memoryIndex) {
     // Until the index is first built (in the background), the engine answers. A later page
@@ -441,10 +449,25 @@ export async function searchTasks(
     const asOf = query.asOf ? parseAsOf(query.asOf) : undefined;
     const sync = taskIndexOf(db);
     const index = await sync.current(db, { changedAt, atLeastSeq: asOf?.seq ?? 0 });
-    if (index) return searchIndexed(db, { index, rows: sync.rows }, query, asOf, options);
+    if (index) return searchIndexed(db, { index, rows: sync.rows }, query, asOf, options, timing);
   }
-  if (isPostgres(db)) return readAnswer(db, query, options, await readLastSeq(db), true);
-  return db
-    .transaction()
-    .execute(async (trx) => readAnswer(trx, query, options, await readLastSeq(trx), false));
+  if (isPostgres(db)) {
+    return timed(timing, async () => readAnswer(db, query, options, await readLastSeq(db), true));
+  }
+  return timed(timing, () =>
+    db
+      .transaction()
+      .execute(async (trx) => readAnswer(trx, query, options, await readLastSeq(trx), false)),
+  );
+}
+
+/** `read`'s time added to `timing.databaseMs`, where a timing is asked. */
+async function timed<T>(timing: SearchOptions['timing'], read: () => Promise<T>): Promise<T> {
+  if (!timing) return read();
+  const start = performance.now();
+  try {
+    return await read();
+  } finally {
+    timing.databaseMs += performance.now() - start;
+  }
 }

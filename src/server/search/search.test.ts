@@ -445,7 +445,18 @@ describe('kept answers never outlive a write', () => {
 });
 
 describe('Server-Timing', () => {
-  it("says the server's part of a search's time, in ms; an answer kept from the same search does not", async () => {
+  /** A search's Server-Timing parts, in ms, as the header says them (search.routes.ts). */
+  const partsOf = (header: unknown) => {
+    const match =
+      /^search;dur=(\d+\.\d\d), wait;dur=(\d+\.\d\d), read;dur=(\d+\.\d\d), db;dur=(\d+\.\d\d)$/.exec(
+        String(header),
+      );
+    expect(match, String(header)).not.toBeNull();
+    const [search, wait, read, db] = (match ?? []).slice(1).map(Number);
+    return { search: search!, wait: wait!, read: read!, db: db! };
+  };
+
+  it("says the server's part of a search's time and its parts, in ms; an answer kept from the same search does not", async () => {
     const word = uniqueWord();
     await postAll(word, [{ title: `Timed ${word}` }]);
     // The post no longer ticks the clock, so the search below is kept (changeClockStill).
@@ -454,18 +465,28 @@ describe('Server-Timing', () => {
     const searched = await t.request('GET', `/api/tasks/search?q=${word}`);
     const measured = performance.now() - started;
     expect(searched.statusCode).toBe(200);
-    const timing = /^search;dur=(\d+\.\d\d)$/.exec(String(searched.headers['server-timing']));
-    expect(timing, String(searched.headers['server-timing'])).not.toBeNull();
+    const parts = partsOf(searched.headers['server-timing']);
     // A time the search really took: more than nothing, and within the request's whole time as
-    // the test measured it around the call (the last digit rounded).
-    const dur = Number(timing?.[1]);
-    expect(dur).toBeGreaterThan(0);
-    expect(dur).toBeLessThanOrEqual(measured + 0.005);
+    // the test measured it around the call (the last digit rounded). Its parts are within it:
+    // the wait before the read, the read, and of the read the database's part, more than
+    // nothing, as the new task's row was not kept.
+    expect(parts.search).toBeGreaterThan(0);
+    expect(parts.search).toBeLessThanOrEqual(measured + 0.005);
+    expect(parts.wait + parts.read).toBeLessThanOrEqual(parts.search + 0.01);
+    expect(parts.read).toBeGreaterThan(0);
+    expect(parts.db).toBeGreaterThan(0);
+    expect(parts.db).toBeLessThanOrEqual(parts.read + 0.005);
     expect(titles(searched.json())).toEqual([`Timed ${word}`]);
     // Nothing changed: the kept answer is sent, with no search to time.
     const kept = await t.request('GET', `/api/tasks/search?q=${word}`);
     expect(kept.json()).toEqual(searched.json());
     expect(kept.headers['server-timing']).toBeUndefined();
+    // Another search that shows the same task: its row is kept now, so no wait for the database.
+    const again = await t.request('GET', `/api/tasks/search?q=${word}&sort=newest`);
+    expect(titles(again.json())).toEqual([`Timed ${word}`]);
+    const againParts = partsOf(again.headers['server-timing']);
+    expect(againParts.read).toBeGreaterThan(0);
+    expect(againParts.db).toBe(0);
   });
 });
 
