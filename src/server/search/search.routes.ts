@@ -15,7 +15,7 @@ import { searchAnswer } from './search-answer.ts';
  * session, the parameters, the kept answers); `read`, the read where it ran (a read worker's
  * search, its page's rows, the answer written and compressed); `db`, of the read, the wait for
  * the database. What `search` has beyond `wait` and `read` is the hand-over to the read worker
- * and back. The bench tells which part a slow search was slow in (issue 18).
+ * and back. The bench tells which part a slow search was slow in (docs/decisions/052).
  */
 function serverTiming(searchMs: number, waitMs: number, timing: ReadTiming | undefined): string {
   const part = (name: string, ms: number) => `${name};dur=${ms.toFixed(2)}`;
