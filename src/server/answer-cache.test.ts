@@ -2,8 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../shared/tasks.ts';
 import { call, postTask } from '../../tests/support/marketplace.ts';
-import { countedRoute, settleChanges } from '../../tests/support/counted-route.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { countedRoute } from '../../tests/support/counted-route.ts';
+import {
+  createTestApp,
+  settleChanges,
+  type TestApp,
+  type TestUser,
+} from '../../tests/support/test-app.ts';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { openDatabase } from './db/database.ts';
 

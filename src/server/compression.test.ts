@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTask } from '../../tests/support/marketplace.ts';
 import {
-  changeClockStill,
+  settleChanges,
   createTestApp,
   type TestApp,
   type TestUser,
@@ -15,7 +15,6 @@ import {
   type AnswerEncoding,
 } from './compression.ts';
 import { answerCacheStatsOf } from './answer-cache.ts';
-import { TASK_ANSWER_TABLES } from './tasks/tasks.store.ts';
 import { searchAnswer } from './search/search-answer.ts';
 
 /**
@@ -198,8 +197,8 @@ describe('where answers are compressed', () => {
 
   it('a search kept only compressed: decompressed once, for the first reader who asks otherwise', async () => {
     const decompressedHere = () => answerCacheStatsOf(t.db).get('search')!.decompressed;
-    // The tasks posted above no longer tick the clock (changeClockStill).
-    await changeClockStill(t, TASK_ANSWER_TABLES);
+    // The tasks posted above no longer tick the clock (settleChanges).
+    await settleChanges(t.db);
     const url = `/api/tasks/search?q=${word}&sort=deadline`;
     const before = decompressedHere();
     for (let i = 0; i < 2; i += 1) {

@@ -1,8 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
 import { createAnswerCache, MAX_KEPT_CHARACTERS } from '../../src/server/answer-cache.ts';
-import { CHANGE_POLL_MS, changeClockOf } from '../../src/server/db/change-clock.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { registerErrorHandling } from '../../src/server/http-errors.ts';
@@ -29,21 +27,4 @@ export async function countedRoute(db: Kysely<Database>) {
   await app.ready();
   const get = async (key: string) => (await app.inject(`/${key}`)).json() as unknown;
   return { app, counts, get };
-}
-
-/**
- * Waits until the polls have counted this process's own writes of setting up (on PostgreSQL
- * they come back through the counts and the writers seen, a poll or two later): the task
- * tables' clock stands still for three polls. Up to `timeoutMs` on a loaded machine.
- */
-export async function settleChanges(db: Kysely<Database>, timeoutMs = 10_000): Promise<void> {
-  const clock = changeClockOf(db);
-  if (!clock) return;
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const before = clock.valueOf(TASK_ANSWER_TABLES);
-    await sleep(3 * CHANGE_POLL_MS);
-    if (clock.valueOf(TASK_ANSWER_TABLES) === before) return;
-  }
-  throw new Error('the change clock did not settle');
 }

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { CHANGE_POLL_MS, changeClockOf } from '../../src/server/db/change-clock.ts';
+import { TASK_ANSWER_TABLES } from '../../src/server/tasks/tasks.store.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { checkLedger } from '../../src/server/payments/ledger.ts';
 import { createPaymentProvider } from '../../src/server/payments/payment-provider.ts';
@@ -135,24 +137,24 @@ export async function createTestApp(
   };
 }
 
-/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 /**
- * Resolves once the app's change clock of `tables` has stood still for two of its polls. On
- * PostgreSQL the poll counts this process's own writes too, up to two polls after them (the
- * count, then the end of a transaction it saw under way): an answer kept before that tick is read
- * again, where a test means to see it kept.
+ * Waits until the polls have counted this process's own writes of setting up (on PostgreSQL
+ * they come back through the counts and the writers seen, a poll or two later): the task
+ * tables' clock stands still for three polls. Up to `timeoutMs` on a loaded machine.
  */
-export async function changeClockStill(
-  app: { db: DatabaseHandle['db'] },
-  tables: readonly string[],
-): Promise<void> {
-  const clock = changeClockOf(app.db)!;
-  for (let before = NaN; before !== clock.valueOf(tables);) {
-    before = clock.valueOf(tables);
-    await new Promise((resolve) => setTimeout(resolve, 2 * CHANGE_POLL_MS));
+export async function settleChanges(db: DatabaseHandle['db'], timeoutMs = 10_000): Promise<void> {
+  const clock = changeClockOf(db);
+  if (!clock) return;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const before = clock.valueOf(TASK_ANSWER_TABLES);
+    await sleep(3 * CHANGE_POLL_MS);
+    if (clock.valueOf(TASK_ANSWER_TABLES) === before) return;
   }
+  throw new Error('the change clock did not settle');
 }
 
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const cookies = response.cookies.filter((cookie) => cookie.value);
   if (!cookies.length) throw new Error('no cookie was set');

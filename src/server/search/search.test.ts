@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_TOTAL_CAP, type TaskSearchResult } from '../../shared/search.ts';
 import { TASK_FIELD_MESSAGES, type Task } from '../../shared/tasks.ts';
-import { TASK_ANSWER_TABLES } from '../tasks/tasks.store.ts';
 import { call, hiredTask, postTask } from '../../../tests/support/marketplace.ts';
 import {
-  changeClockStill,
+  settleChanges,
   createTestApp,
   daysFromToday,
   type TestApp,
@@ -459,8 +458,8 @@ describe('Server-Timing', () => {
   it("says the server's part of a search's time and its parts, in ms; an answer kept from the same search does not", async () => {
     const word = uniqueWord();
     await postAll(word, [{ title: `Timed ${word}` }]);
-    // The post no longer ticks the clock, so the search below is kept (changeClockStill).
-    await changeClockStill(t, TASK_ANSWER_TABLES);
+    // The post no longer ticks the clock, so the search below is kept (settleChanges).
+    await settleChanges(t.db);
     const started = performance.now();
     const searched = await t.request('GET', `/api/tasks/search?q=${word}`);
     const measured = performance.now() - started;
