@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         title: 'Tasklane API',
         version: '1.0.0',
         description:
-          'Tasks, offers, hiring, reviews, profiles, questions, private messages, notifications and live events of the Tasklane marketplace. Accounts live under /api/auth (Better Auth). Browsers on our origin sign in with the session cookie; other clients (apps, scripts, pages of other sites) sign in with POST /api/auth/sign-in/email and send the `set-auth-token` header of its answer as `Authorization: Bearer <token>` (same rules and limits; signing out or revoking the session ends it).',
+          'Tasks, offers, hiring, reviews, profiles, questions, private messages, notifications and live events of the Tasklane marketplace. Accounts live under /api/auth (Better Auth). Browsers on our origin sign in with the session cookie; other clients (apps, scripts, pages of other sites) sign in with POST /api/auth/sign-in/email and send the `set-auth-token` header of its answer as `Authorization: Bearer <token>` (same rules and limits; signing out or revoking the session ends it). More in the `docs/` folder of the repository: `docs/api.md` (the contract of the spec, every route added and their rules), `docs/security.md` (sessions, bearer tokens, cross-site writes, proxies), `docs/payments.md` (checkout, webhooks, refunds, payouts), `docs/moderation.md` (reports, blocks, the admin routes), `docs/operations.md` (health, readiness, metrics) and `docs/configuration.md`.',
       },
       components: {
         securitySchemes: {

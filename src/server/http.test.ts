@@ -214,6 +214,22 @@ describe('the web app and documents', () => {
     expect(docs.body).toMatch(/swagger/i);
   });
 
+  it("points the OpenAPI document's readers at the docs pages that explain the API", async () => {
+    const { description } = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+      .info as { description: string };
+    const pages = [...description.matchAll(/`(docs\/[a-z-]+\.md)`/g)].map((match) => match[1]);
+    expect(pages).toEqual([
+      'docs/api.md',
+      'docs/security.md',
+      'docs/payments.md',
+      'docs/moderation.md',
+      'docs/operations.md',
+      'docs/configuration.md',
+    ]);
+    const root = path.resolve(import.meta.dirname, '../..');
+    for (const page of pages) expect(fs.existsSync(path.join(root, page!)), page).toBe(true);
+  });
+
   it("describes issue 9's calls, their summaries and the list's status parameter", async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
     const calls: Array<[string, string]> = [
