@@ -67,8 +67,8 @@ export async function serverEnv(dataDir: string, databaseUrl = '') {
 }
 
 /**
- * The environment and Node options `npm start` gives the server (package.json, decisions 016
- * and 033), so that the bench measures the server as it runs.
+ * The environment and Node options `npm start` gives the server (package.json, decision
+ * 033), so that the bench measures the server as it runs.
  */
 function startCommand(): { env: Record<string, string>; options: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {

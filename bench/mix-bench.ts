@@ -160,7 +160,7 @@ export interface MixResult {
   /**
    * The peak over every load of the run (the mix, the searches, the tasks beside them and the
    * searches one at a time), read as the last of them ends: not a target, but what the process
-   * held by then (decision 048).
+   * held by then (decision 037).
    */
   peakRssAfterAllMb: number | undefined;
 }
@@ -224,8 +224,8 @@ export function slowestPart(ms: number, timing: ServerTiming): SlowPart {
  * Queries of each kind asked before its timed ones, not timed: the loads ask one word or prefix
  * at a time, so a server has not yet run several words' matching or a search without words
  * when the searches one at a time come, and V8 compiled it during the first of them (two
- * words, in run A of decision 051: 4 of SQLite's 5 searches over 5 ms in its first 11, all 7 of
- * PostgreSQL's in its first 45). A server in service has run every kind before.
+ * words, in a run of 2026-11-28: 4 of SQLite's 5 searches over 5 ms in its first 11, all 7 of
+ * PostgreSQL's in its first 45; decision 037). A server in service has run every kind before.
  */
 const WARM_UP = 40;
 
@@ -308,7 +308,7 @@ function searchKinds(
 /**
  * The nearest-rank percentile: the least time that a share `p` of them do not exceed (of 300,
  * p99 is the 297th: three may be slower). Until 2026-11-28 this took the next one (the 298th of
- * 300), as if for p99.33, where decision 044 counted three.
+ * 300), as if for p99.33, where issue 18 counts three (decision 037).
  */
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;

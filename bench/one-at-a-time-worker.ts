@@ -59,7 +59,7 @@ function timeOne(path: string): Promise<{ ms: number; server: ServerTiming | nul
 // The connection opens (and this client's HTTP code warms up) on a request not timed, as a
 // browser's search goes over a connection its page opened: the first request otherwise took
 // 8-11 ms, 2.5-5 of them in the server, each kind's slowest but for a collection's
-// (docs/decisions/040).
+// (docs/decisions/037-timings.md).
 await timeOne('/api/health');
 // Then the kind's warm-up (mix-bench.ts WARM_UP): its code compiled, as in a server in service.
 for (const path of warmUp) await timeOne(path);

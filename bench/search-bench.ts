@@ -410,6 +410,6 @@ function printMixReport(engine: Engine, mix: MixResult): void {
   );
   console.log(
     `  (server RSS, peak over every load above, the searches one at a time last: ` +
-      `${formatMb(mix.peakRssAfterAllMb)} MB; not a target, decision 048)`,
+      `${formatMb(mix.peakRssAfterAllMb)} MB; not a target, decision 037)`,
   );
 }

@@ -93,7 +93,7 @@ type Body = string | Buffer;
  * An answer as kept: its bytes, who reads it otherwise, its bytes compressed for one encoding.
  * A read worker's answer asked compressed is kept only compressed (`body` undefined until a
  * request asks for it otherwise): a fifth of the bytes, which each thread's collector counts
- * against its heap's limit (docs/decisions/051).
+ * against its heap's limit (docs/decisions/017-answer-cache.md).
  */
 interface Kept {
   at: number;

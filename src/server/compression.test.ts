@@ -19,7 +19,7 @@ import { searchAnswer } from './search/search-answer.ts';
 
 /**
  * Answers compressed as @fastify/compress compresses them, whoever compresses them: a read
- * worker for a search, the answer cache for a kept answer (docs/decisions/044).
+ * worker for a search, the answer cache for a kept answer (decisions 017 and 026).
  */
 
 const decompress: Record<AnswerEncoding, (bytes: Buffer) => Buffer> = {

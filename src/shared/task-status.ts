@@ -177,7 +177,7 @@ let lastDay = { startMs: Number.NaN, day: '' };
 
 /**
  * Today's date in UTC, YYYY-MM-DD: the day deadlines are compared with. Every task answer asks
- * it (1.6 % of the event loop under the PostgreSQL mix, decision 040): the day is written
+ * it (1.6 % of the event loop under the PostgreSQL mix, decision 006): the day is written
  * once, and again only for an instant outside it.
  */
 export function todayUtc(now: Date = new Date()): string {

@@ -11,7 +11,7 @@ import type pg from 'pg';
  * depends on the words, so a generic plan could be far worse than re-planning. PostgreSQL
  * itself keeps a prepared statement's custom plans while a generic one would cost more
  * (plan_cache_mode auto). A statement with no parameters (a list's, its LIMIT written in it;
- * the polls) is planned once when prepared, and anew on every run when not (decision 038).
+ * the polls) is planned once when prepared, and anew on every run when not (decision 034).
  */
 export const PREPARE_AFTER = 3;
 /** Names given at most, so a stream of one-off texts cannot fill each connection's memory. */

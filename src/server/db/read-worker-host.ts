@@ -21,7 +21,7 @@ export type WorkerRead = (db: Kysely<Database>, ...args: any[]) => Promise<unkno
  * the loop's turn, or for the last of those reads, and go as one message (an array). Each
  * message woke the event loop, which then wrote that one answer and woke its client: under 50
  * connections searching, `writev` alone was 21 % of the event loop's time (a third of its busy
- * time), and tasks by id beside the searches waited for a core (decision 045). A read alone, as
+ * time), and tasks by id beside the searches waited for a core (decision 026). A read alone, as
  * one search at a time, goes back at once.
  */
 export function serveReads(reads: Record<string, WorkerRead>): void {
@@ -111,7 +111,7 @@ function ownBuffersOf(value: unknown): ArrayBuffer[] {
  * there) runs a little below the event loop. A task read waits for its backend process to get
  * a core, while this thread and its searches' backends keep both busy: beside 50 connections
  * searching, tasks by id answered at p99 11 ms, and 7-8 ms with the worker at nice 2 or more.
- * Nice 2 costs the mix's searches least (decision 040). On SQLite a task read runs on the event
+ * Nice 2 costs the mix's searches least (decision 026). On SQLite a task read runs on the event
  * loop alone (p99 4-5 ms either way), and the nice only slowed the mix's searches. Elsewhere
  * the call would lower the whole process: not made.
  */

@@ -138,7 +138,7 @@ describe('read workers', () => {
         } else expect(outcome).toMatchObject({ status: 'fulfilled', value: expect.any(Number) });
       });
       expect(one.received.replies).toBe(21);
-      // One message a reply was the event loop woken twenty times (decision 045).
+      // One message a reply was the event loop woken twenty times (decision 026).
       expect(one.received.messages).toBeLessThanOrEqual(1 + 4);
       // A reply does not wait for a read still waiting for its database.
       const slow = one.run('waitFor', [3000]);
@@ -176,7 +176,7 @@ describe('read workers', () => {
     );
     try {
       // Eight callers, each asking again as soon as it is answered, as a busy event loop posts
-      // the next searches while the worker answers the last ones (decision 043).
+      // the next searches while the worker answers the last ones (decision 026).
       const reads = 400;
       let answered = 0;
       const caller = async () => {

@@ -8,7 +8,7 @@ import { isStarted, stopperOf, type WorkerStarted } from './worker-start.ts';
  * read-only connection of its own to the SQLite file (WAL lets readers run beside the writer),
  * or a small pool of its own on PostgreSQL:
  * the event loop never waits for them, so a task page or a bid is not queued behind another
- * visitor's search, and the second core serves too (issue 18, docs/decisions/018-read-workers.md).
+ * visitor's search, and the second core serves too (issue 18, docs/decisions/026-read-workers.md).
  * The worker script names the reads it serves (read-worker-host.ts); each is the same function
  * the process would run inline, given the worker's connection. Workers start with the first read.
  */
@@ -26,7 +26,7 @@ export interface ReadWorkers {
 /**
  * A read worker's memory: its heap, and what its isolate holds outside it (array buffers: the
  * search index's lists and columns, decision 032), which the process's own heap figures leave
- * out (decision 048).
+ * out (decision 037).
  */
 export interface ReadWorkerMemory {
   heapUsedBytes: number;
@@ -109,7 +109,7 @@ export function createReadWorkers(
     // A worker's replies come together (read-worker-host.ts), each message an array of them.
     // Their reads are settled in the loop's check phase, after the I/O that came with them (a
     // task read, PostgreSQL's reply to one): a batch of replies is a batch of answers to write,
-    // and a task read waited behind it (decision 050). Each read is answered, not failed, should
+    // and a task read waited behind it (decision 026). Each read is answered, not failed, should
     // the worker end meanwhile.
     worker.on('message', (message: ReadReply[] | WorkerStarted) => {
       if (isStarted(message)) return;

@@ -5,7 +5,7 @@ import type { Database } from './types.ts';
 import type { Kysely } from 'kysely';
 import { readsTogether } from './reads-together.ts';
 
-/** Reads by key asked at once, read by one statement (decision 043). Both engines. */
+/** Reads by key asked at once, read by one statement (decision 034). Both engines. */
 let t: TestApp;
 let ids: string[];
 

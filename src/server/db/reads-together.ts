@@ -12,7 +12,8 @@ interface Waiting<Row> {
  * Each caller gets its own row, or undefined where none has its key; a failed statement fails
  * each of its callers. A statement's round trip, not its rows, is most of what a read by key
  * costs: under issue 18's mix, tasks read so answered 26-37 % more req/s on PostgreSQL and 4-5 %
- * more on SQLite than a statement for each (docs/decisions/043).
+ * more on SQLite than a statement for each
+ * (docs/decisions/034-prepared-statements-and-reads-together.md).
  *
  * A read is sent after its caller asked it, so it sees whatever that caller committed before.
  * Inside a transaction, a read is that transaction's, and runs alone at once.

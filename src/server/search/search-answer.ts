@@ -31,12 +31,12 @@ let buffer = new Uint8Array(64 * 1024);
  * A search's answer as the route sends it: its bytes, written by the route's serializer, and
  * the readers who see it otherwise (answer-cache.ts sendWritten). A read worker answers this
  * rather than the answer itself, so the event loop neither copies a page of tasks out of the
- * worker's message nor serializes it (docs/decisions/037). The bytes are in a buffer of their
- * own, which the worker hands over rather than copies (read-worker-host.ts): outside the event
- * loop's heap, kept answers are neither copied by its young collections nor marked by its full
- * ones (docs/decisions/040). Given the `encoding` its request accepts, it compresses them too,
- * so that the event loop does not (docs/decisions/044), and then answers them only compressed:
- * written into a buffer this worker writes every answer into, not a new one (decision 051).
+ * worker's message nor serializes it (docs/decisions/026-read-workers.md). The bytes are in a
+ * buffer of their own, which the worker hands over rather than copies (read-worker-host.ts):
+ * outside the event loop's heap, kept answers are neither copied by its young collections nor
+ * marked by its full ones. Given the `encoding` its request accepts, it compresses them too, so
+ * that the event loop does not, and then answers them only compressed: written into a buffer
+ * this worker writes every answer into, not a new one (decision 017).
  */
 export async function searchAnswer(
   db: Kysely<Database>,

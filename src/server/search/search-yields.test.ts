@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../tests/suppo
 
 /**
  * A search's own work waits for the event loop's check phase, so that a task read that came in
- * the same turn is answered first (decision 050): beside 50 connections searching, a task read
+ * the same turn is answered first (decision 026): beside 50 connections searching, a task read
  * otherwise waited for the validation, cache look-up and hand-over of every search before it.
  */
 let t: TestApp;

@@ -15,7 +15,7 @@ import { searchAnswer } from './search-answer.ts';
  * session, the parameters, the kept answers); `read`, the read where it ran (a read worker's
  * search, its page's rows, the answer written and compressed); `db`, of the read, the wait for
  * the database. What `search` has beyond `wait` and `read` is the hand-over to the read worker
- * and back. The bench tells which part a slow search was slow in (docs/decisions/052).
+ * and back. The bench tells which part a slow search was slow in (docs/decisions/037-timings.md).
  */
 function serverTiming(searchMs: number, waitMs: number, timing: ReadTiming | undefined): string {
   const part = (name: string, ms: number) => `${name};dur=${ms.toFixed(2)}`;
@@ -42,7 +42,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
     {
       // A search's own work starts in the loop's check phase, once the requests and database
       // replies that came with it are served: a task read that arrives beside 50 connections
-      // searching waits for none of their validation, cache look-up or hand-over (decision 050).
+      // searching waits for none of their validation, cache look-up or hand-over (decision 026).
       onRequest: (_request, _reply, done) => void setImmediate(done),
       compress: { threshold: COMPRESS_THRESHOLD },
       schema: {

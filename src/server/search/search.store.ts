@@ -381,7 +381,7 @@ export function indexQueryOf(query: TaskSearchQuery, cut: Cut): IndexQuery {
  * filled up with its last one, compiled once and prepared on PostgreSQL
  * (db/prepared-statements.ts) instead of built, compiled and planned for each search. By seq, a
  * unique integer: PostgreSQL found 20 tasks by their text ids in 0.35–0.5 ms, by seq in 0.22
- * (decision 041); SQLite takes as long either way.
+ * (decision 034); SQLite takes as long either way.
  */
 function readTasksBySeqs(db: Db, seqs: readonly number[]) {
   const list = filledToPowerOfTwo(seqs);

@@ -5,7 +5,7 @@
  * a search's filters are known before it starts, as sets of tasks the index keeps up to date:
  * the tasks in search at all, those that take offers on a day, each category's. Their bits,
  * combined a word (32 slots) at a time, leave one bit to test a match, and a total counted a word
- * at a time (docs/decisions/049-a-search-s-filters-as-bits.md).
+ * at a time (docs/decisions/032-search-index.md).
  */
 
 /** A set of slots, a bit each, in 32-bit words. */

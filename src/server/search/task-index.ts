@@ -190,7 +190,8 @@ interface SlotList {
 /**
  * The tasks a prefix matches (a search's last word): its terms' lists merged, kept by the index
  * until a task's text with one of those terms changes (TaskIndex.prefixEntry). `bits`, a bit
- * per slot, tells a match at once while a search walks an order (docs/decisions/041).
+ * per slot, tells a match at once while a search walks an order
+ * (docs/decisions/032-search-index.md).
  */
 interface PrefixEntry {
   readonly prefix: string;

@@ -207,7 +207,7 @@ export async function listTasks(
  * LIMIT is a parameter anew on every run (its generic plan assumes a tenth of the table, so
  * it keeps the custom ones), 0.3–0.75 ms each time for the home page's list. Written in the
  * statement, it is planned once. Rounded up to a power of two, so that a few statements serve
- * every limit (1–100: 8 of them) and the rows beyond the limit are dropped here (decision 038).
+ * every limit (1–100: 8 of them) and the rows beyond the limit are dropped here (decision 034).
  */
 function limitWritten(limit: number): number {
   let written = 1;
