@@ -223,6 +223,7 @@ describe('the web app and documents', () => {
       'docs/security.md',
       'docs/payments.md',
       'docs/moderation.md',
+      'docs/email.md',
       'docs/operations.md',
       'docs/configuration.md',
     ]);
