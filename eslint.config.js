@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Imports that would cross the boundaries of DESIGN.md: client and server never meet; shared stands alone. */
@@ -25,6 +26,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // No import circles (issue 48): a module and what it imports form a tree one can read from
+    // the top down. Type-only imports count too, as they tie the files' meanings the same way.
+    files: ['src/**', 'tests/**', 'bench/**', 'scripts/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   { files: ['src/client/**'], rules: noImportOf(['server']) },
   { files: ['src/server/**'], rules: noImportOf(['client']) },

@@ -1,10 +1,24 @@
 /**
  * A search's filters and their query string (issue 11), alone in a module that imports only
  * types: every page's links are built with it (src/client/lib/paths.ts), so it stays in the
- * first page's JavaScript, which has a budget. The rest of the rules: search-rules.ts.
+ * first page's JavaScript, which has a budget. The rest of the rules: search-rules.ts, which
+ * imports this module and never the other way (issue 48: no import circles).
  */
 import type { Category } from './task-rules.ts';
-import type { SearchSort, SearchStatus } from './search-rules.ts';
+
+export const SEARCH_SORTS = [
+  'relevance',
+  'newest',
+  'deadline',
+  'budget_asc',
+  'budget_desc',
+  'bids',
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** `open` (the default): open tasks whose deadline has not passed; `all`: every task. */
+export const SEARCH_STATUSES = ['open', 'all'] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 
 /**
  * A search as the Browse page and saved searches hold it: every filter optional, categories a

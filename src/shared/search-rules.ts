@@ -3,23 +3,16 @@
  * page reads and writes its URL with them cheaply. src/shared/search.ts builds the schemas on them.
  */
 import { BUDGET_MAX, CATEGORIES, isCalendarDate, type Category } from './task-rules.ts';
-import type { SearchFilters } from './search-params.ts';
+import { SEARCH_SORTS, SEARCH_STATUSES, type SearchFilters } from './search-params.ts';
 
-export { searchFiltersToParams, type SearchFilters } from './search-params.ts';
-
-export const SEARCH_SORTS = [
-  'relevance',
-  'newest',
-  'deadline',
-  'budget_asc',
-  'budget_desc',
-  'bids',
-] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** `open` (the default): open tasks whose deadline has not passed; `all`: every task. */
-export const SEARCH_STATUSES = ['open', 'all'] as const;
-export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+export {
+  SEARCH_SORTS,
+  SEARCH_STATUSES,
+  searchFiltersToParams,
+  type SearchFilters,
+  type SearchSort,
+  type SearchStatus,
+} from './search-params.ts';
 
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { LIVE_EVENT_NAMES, type LiveEventName } from '../../shared/live-events.ts';
 import type { Engine } from '../db/database.ts';
 import { isPostgres } from '../db/engine.ts';
 import { inProcessChannelsOf } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
+import { Listeners, type BusEvent, type BusListener, type EventBus } from './bus-listeners.ts';
 import { PgEventBus } from './pg-event-bus.ts';
+
+export type { BusEvent, BusListener, EventBus } from './bus-listeners.ts';
 
 /**
  * How a new notification or message reaches the open event streams of every instance
@@ -17,27 +19,6 @@ import { PgEventBus } from './pg-event-bus.ts';
  */
 
 export const EVENTS_CHANNEL = 'tasklane_events';
-
-export interface BusEvent {
-  name: LiveEventName;
-  /** The notification's or message's id; for `unread`, the user's. */
-  id: string;
-  /** The users whose streams it goes to. */
-  userIds: string[];
-}
-
-export interface BusListener {
-  event(event: BusEvent): void;
-  /** The bus was cut off and is back: events published meanwhile may never arrive. */
-  resync(): void;
-}
-
-export interface EventBus {
-  /** Resolves once listening (or once the first attempt failed: it keeps trying on its own). */
-  start(): Promise<void>;
-  subscribe(listener: BusListener): () => void;
-  close(): Promise<void>;
-}
 
 const payloadOf = (event: BusEvent) => JSON.stringify([event.name, event.id, event.userIds]);
 
@@ -59,54 +40,6 @@ export async function publishEvents(db: Kysely<Database>, events: BusEvent[]): P
   await sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`.execute(
     db,
   );
-}
-
-/** The event in a payload, or undefined for anything else. */
-export function decodeEvent(payload: string): BusEvent | undefined {
-  try {
-    const [name, id, userIds] = JSON.parse(payload) as unknown[];
-    const isName = LIVE_EVENT_NAMES.includes(name as LiveEventName);
-    const isUsers = Array.isArray(userIds) && userIds.every((user) => typeof user === 'string');
-    if (!isName || typeof id !== 'string' || !isUsers) return undefined;
-    return { name: name as LiveEventName, id, userIds: userIds as string[] };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The listeners of one bus, each called on its own so one failing cannot stop the others. */
-export class Listeners {
-  readonly #listeners = new Set<BusListener>();
-  readonly #log: FastifyBaseLogger;
-
-  constructor(log: FastifyBaseLogger) {
-    this.#log = log;
-  }
-
-  add(listener: BusListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  event(payload: string): void {
-    const event = decodeEvent(payload);
-    if (!event) return;
-    this.#each((listener) => listener.event(event));
-  }
-
-  resync(): void {
-    this.#each((listener) => listener.resync());
-  }
-
-  #each(call: (listener: BusListener) => void): void {
-    for (const listener of this.#listeners) {
-      try {
-        call(listener);
-      } catch (error) {
-        this.#log.error({ err: error }, 'event listener failed');
-      }
-    }
-  }
 }
 
 /** SQLite: the events pg_notify emitted in this process. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { BusListener, EventBus, Listeners } from './event-bus.ts';
+import type { BusListener, EventBus, Listeners } from './bus-listeners.ts';
 
 /** Waits between attempts to listen again: doubling from the first, up to the last. */
 const RETRY_FIRST_MS = 100;

@@ -5,7 +5,7 @@ import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { AppError } from '../errors.ts';
 import { hiringFigures } from '../offers/offers.store.ts';
 import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
-import { toReview } from '../reviews/reviews.service.ts';
+import { toReview } from '../reviews/review-answer.ts';
 import { completedJobsOf, countTasks, taskSummaries } from '../tasks/tasks.store.ts';
 
 /** Public profiles and the reputation figures shown beside a bidder (issue 9). */

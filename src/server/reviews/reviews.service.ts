@@ -3,25 +3,18 @@ import type { Kysely } from 'kysely';
 import {
   REVIEW_BLIND_DAYS,
   REVIEW_MESSAGES,
-  type Review,
   type ReviewInput,
   type TaskReview,
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
-import { moderationStateOf } from '../../shared/moderation-state.ts';
-import { accountStateOf } from '../moderation/account-state.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertTaskAction, readTaskFacts } from '../tasks/task-status.ts';
 import { taskSummaries } from '../tasks/tasks.store.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
-import {
-  insertReview,
-  markPublishedReviews,
-  visibleTaskReviews,
-  type ReviewWithReviewer,
-} from './reviews.store.ts';
+import { insertReview, markPublishedReviews, visibleTaskReviews } from './reviews.store.ts';
+import { toReview } from './review-answer.ts';
 
 /**
  * Reviews between a completed task's poster and its freelancer (issue 9). Each reviewee is
@@ -31,27 +24,6 @@ import {
 
 type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function toReview(row: ReviewWithReviewer, taskTitle: string): Review {
-  return {
-    _id: row.id,
-    rating: Number(row.rating),
-    comment: row.comment,
-    createdAt: row.created_at,
-    role: row.reviewee_role,
-    reviewer: {
-      _id: row.reviewer_id,
-      name: row.reviewer_name,
-      image: row.reviewer_image,
-      ...accountStateOf(row.reviewer_banned, row.reviewer_ban_expires),
-    },
-    revieweeId: row.reviewee_id,
-    task: { _id: row.task_id, title: taskTitle },
-    ...(row.moderation
-      ? { moderation: moderationStateOf(row.moderation, row.moderation_reason) }
-      : {}),
-  };
-}
 
 /** The poster reviews the freelancer, or the freelancer the poster: once each, once completed. */
 export async function reviewTask(
