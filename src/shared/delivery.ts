@@ -64,5 +64,6 @@ export const taskDeliverySchema = z.object({
   isPaymentHeld: z
     .boolean()
     .describe('Money is held for the task: a dispute is for an admin to decide'),
+  isDisputed: z.boolean().describe('An admin is deciding a dispute of the delivered work'),
 });
 export type TaskDelivery = z.infer<typeof taskDeliverySchema>;

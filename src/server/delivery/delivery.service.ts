@@ -121,5 +121,6 @@ export async function readDelivery(
     roundsMax,
     roundsLeft: Math.max(0, roundsMax - rows.length),
     isPaymentHeld: payment !== undefined,
+    isDisputed: task.disputedAt !== null,
   };
 }

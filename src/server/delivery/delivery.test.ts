@@ -118,6 +118,7 @@ describe('asking for changes', () => {
         roundsMax: 3,
         roundsLeft: 2,
         isPaymentHeld: false,
+        isDisputed: false,
       });
     }
     // She delivers again; the round shows when, and the poster may confirm.
@@ -267,7 +268,12 @@ describe('with payments', () => {
       'You have asked for changes once, the most for one hire. Confirm completion, or open a dispute.',
     );
     const delivery = await call(p, 'GET', `/api/tasks/${taskId}/delivery`, freelancer);
-    expect(delivery.body).toMatchObject({ roundsMax: 1, roundsLeft: 0, isPaymentHeld: true });
+    expect(delivery.body).toMatchObject({
+      roundsMax: 1,
+      roundsLeft: 0,
+      isPaymentHeld: true,
+      isDisputed: false,
+    });
 
     const reason = { reason: 'The kerning is still wrong.' };
     const dispute = `/api/tasks/${taskId}/dispute`;
@@ -280,6 +286,8 @@ describe('with payments', () => {
     });
     expect(await readTaskRow(p, taskId)).toMatchObject({ status: 'assigned' });
     expect((await readTaskRow(p, taskId)).disputed_at).not.toBeNull();
+    const during = await call(p, 'GET', `/api/tasks/${taskId}/delivery`, poster);
+    expect(during.body).toMatchObject({ isPaymentHeld: true, isDisputed: true });
     const payment = await call(p, 'GET', `/api/tasks/${taskId}/payment`, freelancer);
     expect(payment.body).toMatchObject({
       status: 'disputed',
