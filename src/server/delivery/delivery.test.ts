@@ -215,6 +215,16 @@ describe('asking for changes', () => {
     );
   });
 
+  it('takes one round of two racing on one delivery', async () => {
+    const { taskId } = await hiredTask(t, paula, gina, 'delivered');
+    const answers = await Promise.all([
+      askChanges(taskId, 'First.'),
+      askChanges(taskId, 'Second.'),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await deliveryOf(taskId, gina)).rounds).toHaveLength(1);
+  });
+
   it('counts the rounds of each hire apart: a new hire starts again', async () => {
     const { taskId } = await hiredTask(t, paula, gina, 'delivered');
     expect((await askChanges(taskId, 'Tweak it.')).status).toBe(200);
