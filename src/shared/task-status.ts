@@ -164,15 +164,16 @@ export const TASK_ACTIONS: Readonly<Record<TaskAction, TaskActionRule>> = {
       undelivered: 'Changes can be asked for once the freelancer marks the work delivered.',
     },
   },
+  // Work sent back for changes stays disputable while the freelancer works on it: the service
+  // reads the rounds (delivery.service.ts hasDelivered), which these facts do not hold.
   dispute: {
     actor: 'poster',
     from: ['assigned'],
-    isDelivered: true,
     notActor: "Only the task's poster can dispute the delivered work.",
     refused: {
       open: 'Only delivered work can be disputed.',
       completed: 'This task is already completed.',
-      undelivered: 'Delivered work can be disputed once the freelancer marks it delivered.',
+      undelivered: 'Work can be disputed once the freelancer has delivered it.',
     },
   },
   review: {

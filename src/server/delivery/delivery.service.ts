@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DELIVERY_MESSAGES, type TaskDelivery } from '../../shared/delivery.ts';
-import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { openDispute } from '../payments/disputes.ts';
 import { heldPaymentOf } from '../payments/escrow.ts';
-import { assertTaskAction, readTaskFacts, transitionTask } from '../tasks/task-status.ts';
+import {
+  assertTaskAction,
+  readTaskFacts,
+  transitionTask,
+  type StoredTaskFacts,
+} from '../tasks/task-status.ts';
 import { countChangeRequests, insertChangeRequest, listChangeRequests } from './delivery.store.ts';
 
 /**
@@ -73,6 +78,16 @@ export async function requestChanges(
 }
 
 /**
+ * Whether the hire's work was delivered, now or before a round of changes took it back: work
+ * sent back is still work delivered, so its money is no more the poster's to take back alone
+ * than before the round (the poster's reopen of it is a dispute too: offers.service.ts).
+ */
+export async function hasDelivered(db: Db, task: StoredTaskFacts): Promise<boolean> {
+  if (task.deliveredAt !== null) return true;
+  return task.acceptedOfferId !== null && (await countChangeRequests(db, task.acceptedOfferId)) > 0;
+}
+
+/**
  * The poster disputes delivered work: only where money is held, since without it there is
  * nothing for an admin to decide (ending the assignment is what remains: POST …/reopen).
  */
@@ -83,6 +98,9 @@ export async function disputeDelivery(
   reason: string,
 ): Promise<number> {
   const task = await assertTaskAction(db, taskId, 'dispute', posterId);
+  if (!(await hasDelivered(db, task))) {
+    throw new AppError('conflict', TASK_ACTIONS.dispute.refused.undelivered!);
+  }
   if (!(await heldPaymentOf(db, taskId))) {
     throw new AppError('conflict', DELIVERY_MESSAGES.nothingHeld);
   }

@@ -312,6 +312,30 @@ describe('with payments', () => {
     );
   });
 
+  it('work sent back for changes is still delivered: the poster disputes it, and cannot reopen it for a refund', async () => {
+    const sentBack = async () => {
+      const { taskId } = await paidHire(p, poster, freelancer, 'delivered');
+      const changes = `/api/tasks/${taskId}/changes`;
+      expect((await call(p, 'POST', changes, poster, { note: 'Redo it.' })).status).toBe(200);
+      return taskId;
+    };
+    const reopened = await sentBack();
+    const reason = { reason: 'I changed my mind.' };
+    expect(await call(p, 'POST', `/api/tasks/${reopened}/reopen`, poster, reason)).toEqual({
+      status: 200,
+      body: { modifiedCount: 1, disputed: true },
+    });
+    expect(await readTaskRow(p, reopened)).toMatchObject({ status: 'assigned' });
+    const held = await call(p, 'GET', `/api/tasks/${reopened}/payment`, poster);
+    expect(held.body).toMatchObject({ status: 'disputed' });
+
+    const disputed = await sentBack();
+    expect(await call(p, 'POST', `/api/tasks/${disputed}/dispute`, poster, reason)).toEqual({
+      status: 200,
+      body: { modifiedCount: 1 },
+    });
+  });
+
   it('refuses a dispute before delivery', async () => {
     const { taskId } = await paidHire(p, poster, freelancer);
     const url = `/api/tasks/${taskId}/dispute`;

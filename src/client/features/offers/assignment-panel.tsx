@@ -82,8 +82,9 @@ export function AssignmentPanel({
   const isDelivered = task.deliveredAt !== null;
   const isPaymentHeld = delivery?.isPaymentHeld ?? false;
   const deliverRefusal = whyNot('deliver', task, userId);
-  // Delivered work with its money held is disputed rather than reopened (issue 21's rule).
-  const disputesInstead = isDelivered && isPaymentHeld;
+  // Delivered work with its money held is disputed rather than reopened (issue 21's rule), also
+  // while it is back with the freelancer for changes.
+  const disputesInstead = isPaymentHeld && (isDelivered || (delivery?.rounds.length ?? 0) > 0);
   const roundsUsed =
     delivery && delivery.roundsLeft === 0
       ? DELIVERY_MESSAGES.roundsUsed(delivery.roundsMax, isPaymentHeld)
@@ -174,7 +175,8 @@ export function AssignmentPanel({
     },
   };
   // The poster's answers to delivered work wait for the rounds to be read, and for no dispute.
-  const answersDelivery = isPoster && isDelivered && delivery !== null && !delivery.isDisputed;
+  const canDispute = isPoster && disputesInstead && delivery?.isDisputed === false;
+  const answersDelivery = isPoster && isDelivered && delivery?.isDisputed === false;
   const endsAssignment = !isPoster || (delivery !== null && !disputesInstead);
 
   return (
@@ -223,7 +225,7 @@ export function AssignmentPanel({
                 Request changes
               </button>
             ))}
-          {answersDelivery && disputesInstead && (
+          {canDispute && (
             <button
               ref={refFor('dispute')}
               type="button"
