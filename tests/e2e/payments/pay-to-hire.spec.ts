@@ -340,6 +340,22 @@ test('the poster disputes delivered work as its own step: both parties add state
   await expect(statements).toHaveCount(3);
 });
 
+test('work sent back for changes is still paid for: the poster may dispute it, not reopen it for a refund', async ({
+  pageAs,
+}) => {
+  const [poster, freelancer] = await signUpUsers('Sid Sent Back', 'Fay Fixing');
+  const { taskId } = await paidTask(poster, freelancer);
+  await deliverOverApi(freelancer, taskId);
+  await postAs(poster, `/api/tasks/${taskId}/changes`, { note: 'Another colour, please.' });
+  const page = await pageAs(poster);
+  await page.goto(`/task/${taskId}`);
+  const panel = page.getByRole('main').getByRole('region', { name: 'Hired freelancer' });
+  await expect(panel.getByRole('button', { name: 'Open a dispute' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Reopen', exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Confirm completion' })).toBeVisible();
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
