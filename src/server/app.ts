@@ -42,6 +42,7 @@ import { createMetrics } from './observability/metrics.ts';
 import { observabilityRoutes } from './observability/observability.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
+import { deliveryRoutes } from './delivery/delivery.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { savedSearchesRoutes } from './search/saved-searches.routes.ts';
@@ -151,6 +152,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });
+  await app.register(deliveryRoutes, {
+    auth,
+    db: deps.db,
+    changeRoundsMax: config.changeRoundsMax,
+  });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { auth, db: deps.db });
   const writeLimit = config.writeLimit;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
 import { PAYMENT_MODES, type PaymentMode } from '../shared/payments.ts';
+import { CHANGE_ROUNDS_DEFAULT } from '../shared/delivery.ts';
 
 const optionalText = z
   .string()
@@ -40,6 +41,8 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   /** Days after delivery that a task the poster neither confirmed nor reopened completes on its own. */
   AUTO_COMPLETE_DAYS: z.coerce.number().positive().default(7),
+  /** Issue 47: how many times a poster may send delivered work back for changes, per hire. */
+  CHANGE_ROUNDS_MAX: z.coerce.number().int().min(0).max(20).default(CHANGE_ROUNDS_DEFAULT),
   /** info: the start-up line, warnings, errors and slow requests; debug: every request too. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** text: one readable line per entry; json: pino's JSON lines, for log collectors. */
@@ -147,6 +150,8 @@ export interface Config {
   changePollMs: number;
   /** AUTO_COMPLETE_DAYS in milliseconds. */
   autoCompleteMs: number;
+  /** CHANGE_ROUNDS_MAX: rounds of changes a poster may ask for per hire. */
+  changeRoundsMax: number;
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
   writeLimit: { max: number; windowMs: number };
   eventsHeartbeatMs: number;
@@ -273,6 +278,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskCacheSize: e.TASK_CACHE_SIZE,
     changePollMs: e.CHANGE_POLL_MS,
     autoCompleteMs: Math.round(e.AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000),
+    changeRoundsMax: e.CHANGE_ROUNDS_MAX,
     writeLimit: {
       max: e.MESSAGE_RATE_LIMIT_MAX,
       windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000,

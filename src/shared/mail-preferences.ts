@@ -59,6 +59,7 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   offer_open_again: 'task_progress',
   assignment_reopened: 'task_progress',
   task_delivered: 'task_progress',
+  changes_requested: 'task_progress',
   task_completed: 'task_progress',
   question_asked: 'questions',
   question_replied: 'questions',

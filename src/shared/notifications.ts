@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'offer_open_again',
   'assignment_reopened',
   'task_delivered',
+  // Issue 47: the poster sent delivered work back with a note.
+  'changes_requested',
   'task_completed',
   'question_asked',
   'question_replied',
@@ -47,7 +49,7 @@ export interface NotificationFacts {
   title: string;
   /** The saved search a new task matches (saved_search_match). */
   searchName?: string | undefined;
-  /** Why the assignment ended (assignment_reopened). */
+  /** Why the assignment ended (assignment_reopened), or what to change (changes_requested). */
   reason?: string | undefined;
 }
 
@@ -62,6 +64,8 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
   assignment_reopened: ({ name, title, reason }) =>
     `${name} ended the assignment on “${title}”${reason ? `: “${reason}”` : ''}. The task is open again.`,
   task_delivered: ({ name, title }) => `${name} marked “${title}” as delivered.`,
+  changes_requested: ({ name, title, reason }) =>
+    `${name} asked for changes on “${title}”${reason ? `: “${reason}”` : ''}. Deliver again when they are done.`,
   task_completed: ({ name, title }) =>
     name
       ? `${name} confirmed that “${title}” is completed.`

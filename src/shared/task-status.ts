@@ -20,6 +20,8 @@ export type TaskAction =
   | 'deliver'
   | 'complete'
   | 'reopen'
+  | 'requestChanges'
+  | 'dispute'
   | 'review';
 
 /**
@@ -28,8 +30,11 @@ export type TaskAction =
  */
 export type TaskActor = 'anyone' | 'notPoster' | 'poster' | 'assignee' | 'party';
 
-/** Why an action is refused in a state that is not its own; `expired` and `delivered` refine `open` and `assigned`. */
-type StateMessages = Partial<Record<TaskStatus | 'expired' | 'delivered', string>>;
+/**
+ * Why an action is refused in a state that is not its own; `expired` refines `open`, and
+ * `delivered` and `undelivered` refine `assigned`.
+ */
+type StateMessages = Partial<Record<TaskStatus | 'expired' | 'delivered' | 'undelivered', string>>;
 
 export interface TaskActionRule {
   actor: TaskActor;
@@ -41,6 +46,8 @@ export interface TaskActionRule {
   notExpired?: boolean;
   /** Refused once the assignee has marked the work delivered. */
   notDelivered?: boolean;
+  /** Refused until the assignee has marked the work delivered (issue 47: the poster's answers to a delivery). */
+  isDelivered?: boolean;
   /** The 403 message for anyone not allowed to act (none when anyone may). */
   notActor?: string;
   /** The 409 messages for the states that refuse it. */
@@ -144,6 +151,31 @@ export const TASK_ACTIONS: Readonly<Record<TaskAction, TaskActionRule>> = {
       completed: 'A completed task cannot be reopened.',
     },
   },
+  // Issue 47: the poster's two answers to delivered work besides confirming it. Asking for
+  // changes sends the work back to the same freelancer; a dispute holds the money for an admin.
+  requestChanges: {
+    actor: 'poster',
+    from: ['assigned'],
+    isDelivered: true,
+    notActor: "Only the task's poster can ask for changes.",
+    refused: {
+      open: 'Only delivered work can be sent back for changes.',
+      completed: 'This task is already completed.',
+      undelivered: 'Changes can be asked for once the freelancer marks the work delivered.',
+    },
+  },
+  // Work sent back for changes stays disputable while the freelancer works on it: the service
+  // reads the rounds (delivery.service.ts hasDelivered), which these facts do not hold.
+  dispute: {
+    actor: 'poster',
+    from: ['assigned'],
+    notActor: "Only the task's poster can dispute the delivered work.",
+    refused: {
+      open: 'Only delivered work can be disputed.',
+      completed: 'This task is already completed.',
+      undelivered: 'Work can be disputed once the freelancer has delivered it.',
+    },
+  },
   review: {
     actor: 'party',
     from: ['completed'],
@@ -231,5 +263,6 @@ export function taskActionRefusal(
   if (!rule.from.includes(task.status)) return conflict(task.status);
   if (rule.notExpired && isExpired(task, today)) return conflict('expired');
   if (rule.notDelivered && task.deliveredAt !== null) return conflict('delivered');
+  if (rule.isDelivered && task.deliveredAt === null) return conflict('undelivered');
   return null;
 }

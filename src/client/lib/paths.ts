@@ -70,8 +70,10 @@ export const apiPaths = {
   /** Issue 9: offers, hiring, reviews and profiles. */
   taskOffers: (id: string) => `/api/tasks/${encodeURIComponent(id)}/offers`,
   taskReviews: (id: string) => `/api/tasks/${encodeURIComponent(id)}/reviews`,
-  taskTransition: (id: string, action: 'deliver' | 'complete' | 'reopen') =>
+  taskTransition: (id: string, action: 'deliver' | 'complete' | 'reopen' | 'changes' | 'dispute') =>
     `/api/tasks/${encodeURIComponent(id)}/${action}`,
+  /** Issue 47: the current hire's rounds of changes. */
+  taskDelivery: (id: string) => `/api/tasks/${encodeURIComponent(id)}/delivery`,
   offer: (id: string) => `/api/offers/${encodeURIComponent(id)}`,
   offerTransition: (id: string, action: 'withdraw' | 'accept' | 'decline') =>
     `/api/offers/${encodeURIComponent(id)}/${action}`,

@@ -7,6 +7,8 @@ import { TaskQuestions } from '../features/conversations/task-questions.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ModerationAlert } from '../features/moderation/moderation-alert.tsx';
 import { ReportButton } from '../features/moderation/report-button.tsx';
+import { ChangeRounds } from '../features/delivery/change-rounds.tsx';
+import { useTaskDelivery } from '../features/delivery/use-task-delivery.ts';
 import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
 import { BidPanel } from '../features/offers/bid-panel.tsx';
 import { TaskOffers } from '../features/offers/task-offers.tsx';
@@ -54,10 +56,11 @@ export default function TaskDetails() {
   // Live (issue 17): whatever changes the task (an offer, a hire, a delivery, a question, a
   // bid) reads the page again, as its reader may see it. A failed read keeps what is shown.
   useEffect(() => watchTask(id, () => void refresh().catch(() => undefined)), [id, refresh]);
+  const role = user ? roleIn(data.task, user.id) : 'other';
+  const delivery = useTaskDelivery(data.task, role !== 'other');
   if (!user) return null;
 
   const { task, offers, reviews, questions } = data;
-  const role = roleIn(task, user.id);
 
   return (
     <article className="mx-auto max-w-3xl space-y-6">
@@ -124,10 +127,12 @@ export default function TaskDetails() {
           task={task}
           price={offers.find((offer) => offer.status === 'accepted')?.amount ?? null}
           userId={user.id}
+          delivery={delivery}
           refresh={refresh}
           focusTask={title.request}
         />
       )}
+      {delivery && <ChangeRounds rounds={delivery.rounds} />}
       {role !== 'other' && (
         <Suspense fallback={null}>
           <TaskPaymentPanel task={task} isFreelancer={role === 'assignee'} />

@@ -111,6 +111,18 @@ export interface TaskReopeningTable {
   created_at: string;
 }
 
+/** Issue 47: a poster's request for changes to delivered work (migration 0021). */
+export interface ChangeRequestTable {
+  id: string;
+  task_id: string;
+  /** The assignment (accepted offer) the round belongs to. */
+  offer_id: string;
+  note: string;
+  /** The delivery the request sent back. */
+  delivered_at: string;
+  created_at: string;
+}
+
 export interface ReviewTable {
   id: string;
   task_id: string;
@@ -481,6 +493,7 @@ export interface Database {
   bids: BidTable;
   offers: OfferTable;
   task_reopenings: TaskReopeningTable;
+  change_requests: ChangeRequestTable;
   reviews: ReviewTable;
   questions: QuestionTable;
   question_replies: QuestionReplyTable;

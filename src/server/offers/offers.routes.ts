@@ -168,7 +168,7 @@ export const offersRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'End the assignment with a reason (poster or hired freelancer, while assigned)',
         description:
-          'The task is open again, the accepted offer released, and who ended it and why recorded. Issue 21: with its money held, the poster reopening delivered work opens a dispute instead (`disputed: true`): the task stays assigned and its money held until an admin decides.',
+          'The task is open again, the accepted offer released, and who ended it and why recorded. Issue 21: with its money held, the poster reopening delivered work opens a dispute instead (`disputed: true`): the task stays assigned and its money held until an admin decides. Issue 47: POST …/dispute is that step on its own, and POST …/changes sends delivered work back to the same freelancer.',
         params: taskIdParamsSchema,
         body: reopenInputSchema,
         response: { ...modified, 200: reopenAnswerSchema },

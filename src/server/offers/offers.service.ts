@@ -39,6 +39,7 @@ import {
 } from './offers.store.ts';
 import { toCents } from '../../shared/money.ts';
 import { openDispute } from '../payments/disputes.ts';
+import { hasDelivered } from '../delivery/delivery.service.ts';
 import { heldPaymentOf, settlePayment } from '../payments/escrow.ts';
 
 /**
@@ -373,7 +374,8 @@ export async function autoCompleteTasks(
  * The offers the hire declined are pending again, so the task has its market back; the other
  * party reads the reason in their notification and on the task page (issue 17, decision 022).
  * Issue 21: money held for the task goes back to the poster, fees included; but the poster's
- * reopening of delivered work while its money is held is a dispute (payments/disputes.ts).
+ * reopening of delivered work while its money is held is a dispute (payments/disputes.ts),
+ * also while it is back with the freelancer for changes (issue 47).
  */
 export async function reopenTask(
   db: Db,
@@ -384,7 +386,11 @@ export async function reopenTask(
   const task = await assertTaskAction(db, taskId, 'reopen', userId);
   const offerId = task.acceptedOfferId ?? '';
   const offer = await offerOrNotFound(db, offerId);
-  if (userId === task.userId && task.deliveredAt !== null && (await heldPaymentOf(db, taskId))) {
+  if (
+    userId === task.userId &&
+    (await heldPaymentOf(db, taskId)) &&
+    (await hasDelivered(db, task))
+  ) {
     return db.transaction().execute(async (trx) => {
       await openDispute(trx, task, offerId, reason);
       return 'disputed' as const;

@@ -9,10 +9,11 @@ import { transitionTask, type StoredTaskFacts } from '../tasks/task-status.ts';
 import { heldPaymentOf } from './escrow.ts';
 
 /**
- * Disputes (issue 21): the poster reopens a task after it was delivered while its money is
- * held. The task stays assigned with its money held; both parties may add statements; nothing
- * but an admin's decision (payments.service.ts resolveDispute) moves it on: no delivering,
- * confirming, reopening or completing on its own (task-status.ts PAUSED_BY_DISPUTE).
+ * Disputes (issue 21): the poster disputes delivered work while its money is held (issue 47:
+ * POST /tasks/{id}/dispute; a reopen of such work still leads here too). The task stays
+ * assigned with its money held; both parties may add statements; nothing but an admin's
+ * decision (payments.service.ts resolveDispute) moves it on: no delivering, confirming,
+ * reopening, asking for changes or completing on its own (task-status.ts PAUSED_BY_DISPUTE).
  */
 
 type Db = Kysely<Database>;
@@ -27,17 +28,11 @@ export async function openDispute(
   await transitionTask(
     trx,
     task.id,
-    'reopen',
+    'dispute',
     task.userId,
     () => ({ disputed_at: at, updated_at: at }),
-    // The same delivered assignment as read before.
-    {
-      unchanged: (eb) =>
-        eb.and([
-          eb('tasks.accepted_offer_id', '=', offerId),
-          eb('tasks.delivered_at', 'is not', null),
-        ]),
-    },
+    // The same assignment as read before.
+    { unchanged: (eb) => eb('tasks.accepted_offer_id', '=', offerId) },
   );
   const payment = await heldPaymentOf(trx, task.id);
   if (!payment || payment.status !== 'held') {

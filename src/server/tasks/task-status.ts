@@ -36,7 +36,13 @@ const REACHES_POSTER: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer'])
 /** What a task hidden by reports or removed by an admin no longer takes (issue 20). */
 const CLOSED_BY_MODERATION: ReadonlySet<TaskAction> = new Set(['counterBid', 'offer', 'accept']);
 /** What waits for an admin's decision while the payment of a task is disputed (issue 21). */
-const PAUSED_BY_DISPUTE: ReadonlySet<TaskAction> = new Set(['deliver', 'complete', 'reopen']);
+const PAUSED_BY_DISPUTE: ReadonlySet<TaskAction> = new Set([
+  'deliver',
+  'complete',
+  'reopen',
+  'requestChanges',
+  'dispute',
+]);
 
 /** The WHERE of `action` by `actorId` on `today`: the rule's statuses, actor and state. */
 export function taskActionGuard(action: TaskAction, actorId: string, today: string) {
@@ -53,6 +59,7 @@ export function taskActionGuard(action: TaskAction, actorId: string, today: stri
     }
     if (rule.notExpired) conditions.push(eb('tasks.deadline', '>=', today));
     if (rule.notDelivered) conditions.push(eb('tasks.delivered_at', 'is', null));
+    if (rule.isDelivered) conditions.push(eb('tasks.delivered_at', 'is not', null));
     // Issue 20: a bid or an offer reaches the poster, which a block between them forbids.
     if (REACHES_POSTER.has(action)) conditions.push(notBlockedWith(eb, 'tasks.user_id', actorId));
     if (CLOSED_BY_MODERATION.has(action)) conditions.push(eb('tasks.moderation', 'is', null));

@@ -11,6 +11,11 @@ import {
   STATEMENT_LABEL,
 } from '../../../src/client/features/payments/payments-messages.ts';
 import { OFFER_TOASTS } from '../../../src/client/features/offers/offer-messages.ts';
+import {
+  DISPUTE_REASON_LABEL,
+  disputeConfirm,
+} from '../../../src/client/features/delivery/delivery-messages.ts';
+import { DELIVERY_MESSAGES } from '../../../src/shared/delivery.ts';
 import { paymentsPagePaths } from '../../../src/client/features/payments/payments-paths.ts';
 import { NOT_FOUND_TITLE } from '../../../src/client/routes/not-found.tsx';
 import { checkoutPath } from '../../../src/shared/links.ts';
@@ -42,7 +47,8 @@ import { newTask, storedTask } from '../../support/e2e-tasks.ts';
  * Issue 21, the poster's side: Accept leads to the checkout when payments are on; the good card
  * hires and holds the money (both parties read it on the task), a declined card changes nothing,
  * an assignment ended before delivery refunds it (the poster's payments page), receipts are for
- * their parties only, and a dispute's statements are added on the task page.
+ * their parties only, and delivered work is disputed as its own step (issue 47), its
+ * statements added on the task page.
  */
 
 const AMOUNT = 120.5;
@@ -273,7 +279,7 @@ test('a receipt opens from the payments page with its lines; to anyone else it i
   }
 });
 
-test('delivered work reopened by the poster is a dispute: both parties add statements on the task', async ({
+test('the poster disputes delivered work as its own step: both parties add statements on the task', async ({
   pageAs,
 }) => {
   test.slow(true, "two users' pages, a statement from each");
@@ -281,19 +287,25 @@ test('delivered work reopened by the poster is a dispute: both parties add state
   const { taskId } = await paidTask(poster, freelancer);
   await deliverOverApi(freelancer, taskId);
 
-  // The poster reopens delivered, paid-for work: a dispute, and the toast says so.
+  // Issue 47: delivered, paid-for work is not reopened but disputed, and the dialog says what
+  // that means before anything happens.
   const page = await pageAs(poster);
   await page.goto(`/task/${taskId}`);
   const main = page.getByRole('main');
-  await main.getByRole('button', { name: 'Reopen', exact: true }).click();
-  const reopen = main.getByRole('form', { name: 'Reopen task' });
-  await reopen.getByLabel('Reason').fill('The work is not finished.');
-  await reopen.getByRole('button', { name: 'Reopen task' }).click();
-  await page
-    .getByRole('dialog', { name: 'Reopen the task?' })
-    .getByRole('button', { name: 'Yes, reopen' })
-    .click();
+  await expect(main.getByRole('button', { name: 'Reopen', exact: true })).toHaveCount(0);
+  await main.getByRole('button', { name: 'Open a dispute' }).click();
+  const opening = main.getByRole('form', { name: 'Open a dispute' });
+  await opening.getByRole('button', { name: 'Open a dispute' }).click();
+  await expect(opening.getByRole('alert')).toHaveText(DELIVERY_MESSAGES.disputeReasonRequired);
+  await opening.getByLabel(DISPUTE_REASON_LABEL).fill('The work is not finished.');
+  await opening.getByRole('button', { name: 'Open a dispute' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open a dispute?' });
+  await expect(dialog).toContainText(disputeConfirm(freelancer.name).text);
+  await dialog.getByRole('button', { name: 'Yes, open a dispute' }).click();
   await expect(toast(page, 'success', OFFER_TOASTS.disputed)).toBeVisible();
+  // While an admin decides, the poster has nothing to answer the delivery with.
+  await expect(main.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Open a dispute' })).toHaveCount(0);
   const panel = paymentPanel(page);
   await expect(
     panel.getByRole('note').filter({ hasText: PAYMENT_MESSAGES.disputed }),
@@ -328,8 +340,51 @@ test('delivered work reopened by the poster is a dispute: both parties add state
   await expect(statements).toHaveCount(3);
 });
 
+test('work sent back for changes is still paid for: the poster may dispute it, not reopen it for a refund', async ({
+  pageAs,
+}) => {
+  const [poster, freelancer] = await signUpUsers('Sid Sent Back', 'Fay Fixing');
+  const { taskId } = await paidTask(poster, freelancer);
+  await deliverOverApi(freelancer, taskId);
+  await postAs(poster, `/api/tasks/${taskId}/changes`, { note: 'Another colour, please.' });
+  const page = await pageAs(poster);
+  await page.goto(`/task/${taskId}`);
+  const panel = page.getByRole('main').getByRole('region', { name: 'Hired freelancer' });
+  await expect(panel.getByRole('button', { name: 'Open a dispute' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Reopen', exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Confirm completion' })).toBeVisible();
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the dispute form and its dialog pass axe in both themes and fit', async ({ pageAs }) => {
+    test.slow(true, 'axe runs four times');
+    const [poster, freelancer] = await signUpUsers('Dora Narrow', 'Dev Narrow');
+    const { taskId } = await paidTask(poster, freelancer);
+    await deliverOverApi(freelancer, taskId);
+    const page = await pageAs(poster);
+    for (const theme of ['winter', 'forest'] as const) {
+      await page.goto('/about-us');
+      if (theme === 'forest') await switchToForest(page);
+      await page.goto(`/task/${taskId}`);
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: 'Open a dispute' }).click();
+      const opening = main.getByRole('form', { name: 'Open a dispute' });
+      await opening.getByRole('button', { name: 'Open a dispute' }).click();
+      await expect(opening.getByRole('alert')).toHaveText(DELIVERY_MESSAGES.disputeReasonRequired);
+      await expectNoSeriousA11yViolations(page, `the dispute form at 375 px in ${theme}`);
+      await expectNoHorizontalScroll(page, `the dispute form at 375 px in ${theme}`);
+      await opening.getByLabel(DISPUTE_REASON_LABEL).fill('Not finished.');
+      await opening.getByRole('button', { name: 'Open a dispute' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Open a dispute?' });
+      await expect(dialog).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `the dispute dialog at 375 px in ${theme}`);
+      await expectNoHorizontalScroll(page, `the dispute dialog at 375 px in ${theme}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+  });
 
   for (const theme of ['winter', 'forest'] as const) {
     test(`the checkout and a receipt pass axe in ${theme} and fit`, async ({ pageAs }) => {

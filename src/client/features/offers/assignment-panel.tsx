@@ -1,4 +1,13 @@
 import { useId, useState } from 'react';
+import type { ZodType } from 'zod';
+import {
+  CHANGE_NOTE_MAX_LENGTH,
+  changeRequestInputSchema,
+  DELIVERY_MESSAGES,
+  DISPUTE_OPENING_MAX_LENGTH,
+  disputeInputSchema,
+  type TaskDelivery,
+} from '../../../shared/delivery.ts';
 import { reopenInputSchema, REOPEN_REASON_MAX_LENGTH } from '../../../shared/offers.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { useDialog } from '../../components/dialogs.tsx';
@@ -7,6 +16,17 @@ import { PanelForm } from '../../components/panel-form.tsx';
 import { formatBudget, formatDate } from '../../lib/format.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { deliveryApi } from '../delivery/delivery-api.ts';
+import {
+  CHANGES_LABEL,
+  changesAsked,
+  changesHint,
+  changesPending,
+  DELIVERY_TOASTS,
+  DISPUTE_HINT,
+  DISPUTE_REASON_LABEL,
+  disputeConfirm,
+} from '../delivery/delivery-messages.ts';
 import { RefusalNotes, RefusedAction } from '../tasks/owner-actions.tsx';
 import { whyNot } from '../tasks/task-permissions.ts';
 import { useTaskAction } from '../tasks/use-task-action.ts';
@@ -22,15 +42,21 @@ export function completeConfirm(freelancer: string) {
   } as const;
 }
 
+/** The form the panel shows: ending the assignment, asking for changes, or a dispute. */
+type Step = 'end' | 'changes' | 'dispute';
+
 /**
- * An assigned task, as its two parties see it (issue 9): the poster confirms completion or
- * reopens it, the hired freelancer marks it delivered or backs out; ending the assignment takes
- * a reason. `focusTask` puts the focus on the task's title once this panel is gone.
+ * An assigned task, as its two parties see it (issue 9): the hired freelancer marks it delivered
+ * or backs out; the poster confirms completion, or (issue 47) answers delivered work by asking
+ * for changes (a limited number of rounds) or, where its money is held, by opening a dispute;
+ * otherwise the poster may reopen it. Each takes a reason or note. `delivery` is the hire's
+ * rounds (null until read); `focusTask` puts the focus on the task's title once this panel is gone.
  */
 export function AssignmentPanel({
   task,
   price,
   userId,
+  delivery,
   refresh,
   focusTask,
 }: {
@@ -38,19 +64,33 @@ export function AssignmentPanel({
   /** The accepted offer's price, when the reader may see it (the two parties may). */
   price: number | null;
   userId: string;
+  delivery: TaskDelivery | null;
   refresh(): Promise<void>;
   focusTask(): void;
 }) {
   const dialog = useDialog();
   const runAction = useTaskAction(refresh);
-  const [isEnding, setIsEnding] = useState(false);
+  const [step, setStep] = useState<Step | null>(null);
+  // The button that opened the last step gets the focus back when it closes.
+  const [openedBy, setOpenedBy] = useState<Step>('end');
   const heading = useFocusLater<HTMLHeadingElement>();
   const opener = useFocusLater<HTMLButtonElement>();
   const id = useId();
   const assignee = task.assignee;
   if (!assignee) return null;
   const isPoster = task.userId === userId;
+  const isDelivered = task.deliveredAt !== null;
+  const isPaymentHeld = delivery?.isPaymentHeld ?? false;
   const deliverRefusal = whyNot('deliver', task, userId);
+  // Delivered work with its money held is disputed rather than reopened (issue 21's rule), also
+  // while it is back with the freelancer for changes.
+  const disputesInstead = isPaymentHeld && (isDelivered || (delivery?.rounds.length ?? 0) > 0);
+  const roundsUsed =
+    delivery && delivery.roundsLeft === 0
+      ? DELIVERY_MESSAGES.roundsUsed(delivery.roundsMax, isPaymentHeld)
+      : null;
+  const lastRound = delivery?.rounds.at(-1);
+  const waitingRound = !isDelivered && lastRound && !lastRound.redeliveredAt ? lastRound : null;
 
   async function complete() {
     if (!(await dialog.confirm(completeConfirm(assignee!.name)))) return;
@@ -65,7 +105,7 @@ export function AssignmentPanel({
 
   async function endAssignment(reason: string) {
     // Ending is for good, like a hire: it asks first (issue 17).
-    if (!(await dialog.confirm(endConfirm(isPoster)))) return;
+    if (!(await dialog.confirm(endConfirm(isPoster, { isPaymentHeld, isDelivered })))) return;
     focusTask();
     await runAction(
       () => offersApi.reopenTask(task._id, { reason }),
@@ -74,9 +114,70 @@ export function AssignmentPanel({
     );
   }
 
+  async function requestChanges(note: string) {
+    heading.request();
+    const isDone = await runAction(
+      () => deliveryApi.requestChanges(task._id, { note }),
+      DELIVERY_TOASTS.changesRequested(assignee!.name),
+    );
+    if (isDone) setStep(null);
+  }
+
+  async function openDispute(reason: string) {
+    if (!(await dialog.confirm(disputeConfirm(assignee!.name)))) return;
+    heading.request();
+    const isDone = await runAction(
+      () => deliveryApi.disputeDelivery(task._id, { reason }),
+      OFFER_TOASTS.disputed,
+    );
+    if (isDone) setStep(null);
+  }
+
+  const open = (opened: Step) => {
+    setOpenedBy(opened);
+    setStep(opened);
+  };
+  const refFor = (opened: Step) => (openedBy === opened ? opener.ref : undefined);
+  const closeStep = () => {
+    setStep(null);
+    opener.request();
+  };
   const delivered = task.deliveredAt
     ? `Marked as delivered on ${formatDate(task.deliveredAt)}.`
     : 'Not marked as delivered yet.';
+  const forms: Record<Step, Omit<TextStepProps, 'onCancel'>> = {
+    end: {
+      schema: reopenInputSchema,
+      field: 'reason',
+      submitLabel: isPoster ? 'Reopen task' : 'Back out',
+      label: 'Reason',
+      maxLength: REOPEN_REASON_MAX_LENGTH,
+      hint: "Why the assignment ends. It is recorded and counts in the freelancer's completion rate when they end it.",
+      onSubmit: endAssignment,
+    },
+    changes: {
+      schema: changeRequestInputSchema,
+      field: 'note',
+      submitLabel: 'Request changes',
+      label: CHANGES_LABEL,
+      maxLength: CHANGE_NOTE_MAX_LENGTH,
+      hint: changesHint(assignee.name, delivery?.roundsLeft ?? 0),
+      onSubmit: requestChanges,
+    },
+    dispute: {
+      schema: disputeInputSchema,
+      field: 'reason',
+      submitLabel: 'Open a dispute',
+      label: DISPUTE_REASON_LABEL,
+      maxLength: DISPUTE_OPENING_MAX_LENGTH,
+      hint: DISPUTE_HINT,
+      onSubmit: openDispute,
+    },
+  };
+  // The poster's answers to delivered work wait for the rounds to be read, and for no dispute.
+  const canDispute = isPoster && disputesInstead && delivery?.isDisputed === false;
+  const answersDelivery = isPoster && isDelivered && delivery?.isDisputed === false;
+  const endsAssignment = !isPoster || (delivery !== null && !disputesInstead);
 
   return (
     <section
@@ -90,16 +191,15 @@ export function AssignmentPanel({
         {isPoster ? `${assignee.name} is doing this task` : 'You are hired for this task'}
         {price === null ? '.' : ` for ${formatBudget(price)}.`} {delivered}
       </p>
-      {isEnding ? (
-        <EndAssignmentForm
-          submitLabel={isPoster ? 'Reopen task' : 'Back out'}
-          onSubmit={endAssignment}
-          onCancel={() => {
-            setIsEnding(false);
-            opener.request();
-          }}
-        />
-      ) : (
+      {waitingRound && (
+        <p className="rounded-box border-l-4 border-info bg-base-200 p-4 whitespace-pre-line wrap-anywhere">
+          {isPoster
+            ? changesPending(assignee.name, formatDate(waitingRound.requestedAt))
+            : changesAsked(task.userName, formatDate(waitingRound.requestedAt), waitingRound.note)}
+        </p>
+      )}
+      {step && <TextStepForm key={step} {...forms[step]} onCancel={closeStep} />}
+      {step === null && (
         <div className="flex flex-wrap gap-2">
           {isPoster ? (
             <button type="button" className="btn btn-primary" onClick={complete}>
@@ -112,53 +212,96 @@ export function AssignmentPanel({
               Mark as delivered
             </button>
           )}
-          <button
-            ref={opener.ref}
-            type="button"
-            className="btn btn-outline"
-            onClick={() => setIsEnding(true)}
-          >
-            {isPoster ? 'Reopen' : 'Back out'}
-          </button>
+          {answersDelivery &&
+            (roundsUsed ? (
+              <RefusedAction label="Request changes" reasonId={`${id}-rounds`} />
+            ) : (
+              <button
+                ref={refFor('changes')}
+                type="button"
+                className="btn btn-outline"
+                onClick={() => open('changes')}
+              >
+                Request changes
+              </button>
+            ))}
+          {canDispute && (
+            <button
+              ref={refFor('dispute')}
+              type="button"
+              className="btn btn-outline"
+              onClick={() => open('dispute')}
+            >
+              Open a dispute
+            </button>
+          )}
+          {endsAssignment && (
+            <button
+              ref={refFor('end')}
+              type="button"
+              className="btn btn-outline"
+              onClick={() => open('end')}
+            >
+              {isPoster ? 'Reopen' : 'Back out'}
+            </button>
+          )}
         </div>
       )}
       <RefusalNotes
-        notes={
-          !isPoster && deliverRefusal && !isEnding
+        notes={[
+          ...(!isPoster && deliverRefusal && step === null
             ? [{ id: `${id}-deliver`, text: deliverRefusal }]
-            : []
-        }
+            : []),
+          ...(answersDelivery && roundsUsed && step === null
+            ? [{ id: `${id}-rounds`, text: roundsUsed }]
+            : []),
+        ]}
       />
     </section>
   );
 }
 
-/** Ending an assignment needs a reason (issue 9): it is recorded with who ended it. */
-function EndAssignmentForm({
+/**
+ * One step's form: a required text (a reason, a note) checked by its shared schema, sent on
+ * submit; Cancel (or Escape) closes it.
+ */
+interface TextStepProps {
+  schema: ZodType<Record<string, string>>;
+  field: string;
+  submitLabel: string;
+  label: string;
+  maxLength: number;
+  hint: string;
+  onSubmit(text: string): Promise<void>;
+  onCancel(): void;
+}
+
+function TextStepForm({
+  schema,
+  field,
   submitLabel,
+  label,
+  maxLength,
+  hint,
   onSubmit,
   onCancel,
-}: {
-  submitLabel: string;
-  onSubmit(reason: string): Promise<void>;
-  onCancel(): void;
-}) {
-  const form = useForm(reopenInputSchema, { reason: '' });
+}: TextStepProps) {
+  const form = useForm(schema, { [field]: '' });
   return (
     <PanelForm
       name={submitLabel}
       submitLabel={submitLabel}
       isSubmitting={form.isSubmitting}
-      onSubmit={form.handleSubmit(({ reason }) => onSubmit(reason))}
+      onSubmit={form.handleSubmit((parsed) => onSubmit(parsed[field] ?? ''))}
       onCancel={onCancel}
     >
       <TextAreaField
-        label="Reason"
+        label={label}
         required
         autoFocus
-        maxLength={REOPEN_REASON_MAX_LENGTH}
-        hint="Why the assignment ends. It is recorded and counts in the freelancer's completion rate when they end it."
-        {...form.field('reason')}
+        maxLength={maxLength}
+        hint={hint}
+        {...form.field(field)}
       />
     </PanelForm>
   );

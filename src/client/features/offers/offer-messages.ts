@@ -34,11 +34,24 @@ export function endedText(by: 'poster' | 'freelancer', reason: string): string {
   return `${by === 'poster' ? 'The poster' : 'The freelancer'} ended the assignment: “${reason}”`;
 }
 
-export function endConfirm(isPoster: boolean) {
+/**
+ * Ending an assignment, said truthfully (issue 47): the poster's ending refunds money held, and
+ * delivered work without a payment held has no dispute for an admin to decide. (Delivered work
+ * with its money held is disputed instead: delivery-messages.ts disputeConfirm.)
+ */
+export function endConfirm(
+  isPoster: boolean,
+  { isPaymentHeld, isDelivered }: { isPaymentHeld: boolean; isDelivered: boolean },
+) {
+  const posterText = isPaymentHeld
+    ? 'The assignment ends now, the payment goes back to you, fees included, and the task is open to offers again.'
+    : isDelivered
+      ? 'No payment is held for this task, so there is no dispute for an admin to decide: the assignment ends now and the task is open to offers again.'
+      : 'The assignment ends now and the task is open to offers again.';
   return {
     title: isPoster ? 'Reopen the task?' : 'Back out of this task?',
     text: isPoster
-      ? 'The assignment ends now and the task is open to offers again. The freelancer reads your reason.'
+      ? `${posterText} The freelancer reads your reason.`
       : 'The assignment ends now and it counts in your completion rate. The poster reads your reason.',
     confirmText: isPoster ? 'Yes, reopen' : 'Yes, back out',
     isDestructive: true,

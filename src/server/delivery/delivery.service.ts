@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { DELIVERY_MESSAGES, type TaskDelivery } from '../../shared/delivery.ts';
+import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { openDispute } from '../payments/disputes.ts';
+import { heldPaymentOf } from '../payments/escrow.ts';
+import {
+  assertTaskAction,
+  readTaskFacts,
+  transitionTask,
+  type StoredTaskFacts,
+} from '../tasks/task-status.ts';
+import { countChangeRequests, insertChangeRequest, listChangeRequests } from './delivery.store.ts';
+
+/**
+ * Issue 47: the poster's answers to delivered work besides confirming it. Asking for changes
+ * takes the delivery back (the task stays assigned to the same freelancer, who delivers again,
+ * and the auto-complete clock starts again from that delivery); a hire has CHANGE_ROUNDS_MAX
+ * rounds. A dispute is its own step: it holds the money for an admin (payments/disputes.ts).
+ */
+
+type Db = Kysely<Database>;
+
+export async function requestChanges(
+  db: Db,
+  taskId: string,
+  posterId: string,
+  note: string,
+  roundsMax: number,
+): Promise<number> {
+  const task = await assertTaskAction(db, taskId, 'requestChanges', posterId);
+  const offerId = task.acceptedOfferId ?? '';
+  const deliveredAt = task.deliveredAt ?? '';
+  return db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    await transitionTask(
+      trx,
+      taskId,
+      'requestChanges',
+      posterId,
+      () => ({ delivered_at: null, updated_at: at }),
+      {
+        // The delivery read above, of the same hire: not one made since.
+        unchanged: (eb) =>
+          eb.and([
+            eb('tasks.accepted_offer_id', '=', offerId),
+            eb('tasks.delivered_at', '=', deliveredAt),
+          ]),
+      },
+    );
+    // Counted under the task's row lock, which every round takes first: no two pass the limit.
+    if ((await countChangeRequests(trx, offerId)) >= roundsMax) {
+      const isPaid = (await heldPaymentOf(trx, taskId)) !== undefined;
+      throw new AppError('conflict', DELIVERY_MESSAGES.roundsUsed(roundsMax, isPaid));
+    }
+    await insertChangeRequest(trx, {
+      id: crypto.randomUUID(),
+      task_id: taskId,
+      offer_id: offerId,
+      note,
+      delivered_at: deliveredAt,
+      created_at: at,
+    });
+    await notify(trx, [
+      {
+        type: 'changes_requested',
+        task,
+        actorId: posterId,
+        recipients: [task.assigneeId],
+        reason: note,
+      },
+    ]);
+    return 1;
+  });
+}
+
+/**
+ * Whether the hire's work was delivered, now or before a round of changes took it back: work
+ * sent back is still work delivered, so its money is no more the poster's to take back alone
+ * than before the round (the poster's reopen of it is a dispute too: offers.service.ts).
+ */
+export async function hasDelivered(db: Db, task: StoredTaskFacts): Promise<boolean> {
+  if (task.deliveredAt !== null) return true;
+  return task.acceptedOfferId !== null && (await countChangeRequests(db, task.acceptedOfferId)) > 0;
+}
+
+/**
+ * The poster disputes delivered work: only where money is held, since without it there is
+ * nothing for an admin to decide (ending the assignment is what remains: POST …/reopen).
+ */
+export async function disputeDelivery(
+  db: Db,
+  taskId: string,
+  posterId: string,
+  reason: string,
+): Promise<number> {
+  const task = await assertTaskAction(db, taskId, 'dispute', posterId);
+  if (!(await hasDelivered(db, task))) {
+    throw new AppError('conflict', TASK_ACTIONS.dispute.refused.undelivered!);
+  }
+  if (!(await heldPaymentOf(db, taskId))) {
+    throw new AppError('conflict', DELIVERY_MESSAGES.nothingHeld);
+  }
+  await db
+    .transaction()
+    .execute((trx) => openDispute(trx, task, task.acceptedOfferId ?? '', reason));
+  return 1;
+}
+
+/** The current hire's rounds of changes, for its two parties. */
+export async function readDelivery(
+  db: Db,
+  taskId: string,
+  userId: string,
+  roundsMax: number,
+): Promise<TaskDelivery> {
+  const task = await readTaskFacts(db, taskId);
+  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  if (task.userId !== userId && task.assigneeId !== userId) {
+    throw new AppError('forbidden', DELIVERY_MESSAGES.notParty);
+  }
+  const [rows, payment] = await Promise.all([
+    task.acceptedOfferId ? listChangeRequests(db, task.acceptedOfferId) : [],
+    heldPaymentOf(db, taskId),
+  ]);
+  // Each round was answered by the delivery the next one sent back, the last by the task's own.
+  const rounds = rows.map((row, index) => ({
+    _id: row.id,
+    note: row.note,
+    deliveredAt: row.delivered_at,
+    requestedAt: row.created_at,
+    redeliveredAt: rows[index + 1]?.delivered_at ?? task.deliveredAt,
+  }));
+  return {
+    rounds,
+    roundsMax,
+    roundsLeft: Math.max(0, roundsMax - rows.length),
+    isPaymentHeld: payment !== undefined,
+    isDisputed: task.disputedAt !== null,
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requiredText } from './tasks.ts';
+
+/**
+ * Issue 47: what the poster answers to delivered work besides confirming it. "Request changes"
+ * sends it back to the same freelancer with a note, a limited number of times per hire;
+ * "Open a dispute" holds the money for an admin's decision. Both parties read the rounds.
+ */
+export const CHANGE_NOTE_MAX_LENGTH = 2000;
+export const DISPUTE_OPENING_MAX_LENGTH = 1000;
+/** CHANGE_ROUNDS_MAX's default: rounds of changes per hire. */
+export const CHANGE_ROUNDS_DEFAULT = 3;
+
+const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
+
+export const DELIVERY_MESSAGES = {
+  noteRequired: 'Please say what should change.',
+  noteTooLong: `The note must be at most ${CHANGE_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  disputeReasonRequired: 'Please say what is wrong with the delivered work.',
+  disputeReasonTooLong: `The reason must be at most ${DISPUTE_OPENING_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  /** The limit reached: what the poster can still do depends on whether money is held. */
+  roundsUsed: (max: number, isPaid: boolean) =>
+    `You have asked for changes ${times(max)}, the most for one hire. Confirm completion, or ${
+      isPaid ? 'open a dispute' : 'end the assignment'
+    }.`,
+  notParty: "Only the task's poster and its hired freelancer can read its rounds of changes.",
+  nothingHeld:
+    'No payment is held for this task, so there is nothing for an admin to decide. End the assignment instead: the task is open to offers again.',
+} as const;
+
+const M = DELIVERY_MESSAGES;
+
+/** The body of POST /tasks/{id}/changes. */
+export const changeRequestInputSchema = z.object({
+  note: requiredText(M.noteRequired, CHANGE_NOTE_MAX_LENGTH, M.noteTooLong).describe(
+    'What the freelancer should change',
+  ),
+});
+export type ChangeRequestInput = z.infer<typeof changeRequestInputSchema>;
+
+/** The body of POST /tasks/{id}/dispute: the poster's first statement. */
+export const disputeInputSchema = z.object({
+  reason: requiredText(M.disputeReasonRequired, DISPUTE_OPENING_MAX_LENGTH, M.disputeReasonTooLong),
+});
+export type DisputeInput = z.infer<typeof disputeInputSchema>;
+
+export const changeRoundSchema = z.object({
+  _id: z.string(),
+  note: z.string(),
+  deliveredAt: z.string().describe('The delivery sent back'),
+  requestedAt: z.string(),
+  redeliveredAt: z
+    .string()
+    .nullable()
+    .describe('When the freelancer delivered again; null while they work on it'),
+});
+export type ChangeRound = z.infer<typeof changeRoundSchema>;
+
+/** GET /tasks/{id}/delivery: the current hire's rounds of changes, for its two parties. */
+export const taskDeliverySchema = z.object({
+  rounds: z.array(changeRoundSchema).describe('Oldest first'),
+  roundsMax: z.number().int().describe('CHANGE_ROUNDS_MAX: rounds of changes per hire'),
+  roundsLeft: z.number().int(),
+  isPaymentHeld: z
+    .boolean()
+    .describe('Money is held for the task: a dispute is for an admin to decide'),
+  isDisputed: z.boolean().describe('An admin is deciding a dispute of the delivered work'),
+});
+export type TaskDelivery = z.infer<typeof taskDeliverySchema>;
