@@ -25,7 +25,7 @@ const SURGE_WINDOW_MS = HOUR_MS;
 /** ...and its reports count for nothing this long after. */
 const SURGE_HOLD_MS = DAY_MS;
 /** An author in good standing needs this many times the people to hide their item. */
-const GOOD_STANDING_FACTOR = 2;
+export const GOOD_STANDING_FACTOR = 2;
 
 /** REPORTS_TO_HIDE, REPORT_MIN_ACCOUNT_AGE_HOURS, REPORTS_PER_DAY, REPORT_SURGE_ITEMS. */
 export interface ReportRules {

@@ -13,7 +13,7 @@ import { userIdParamsSchema } from '../../shared/profiles.ts';
 import { requireAdmin, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { userOrNotFound } from './moderation.service.ts';
-import { addressKey, type ReportRules } from './report-weight.ts';
+import { addressKey, GOOD_STANDING_FACTOR, type ReportRules } from './report-weight.ts';
 import {
   createReport,
   decideOnItem,
@@ -36,7 +36,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<
       schema: {
         summary:
           'Report a task, question, reply, message I received, review or profile (signed in)',
-        description: `One report per item and reporter (409 again); not my own (403); at most ${rules.perDay} a day (429). Every report is queued for the admins. Once ${rules.toHide} different people have reported an item it is hidden until an admin decides (${rules.toHide * 2} for an author in good standing); reports of accounts less than ${rules.minAccountAgeHours} hours old or unverified, or of a group whose reports surged, do not count, and accounts sharing an address or device count once (decision 054). The reporter is told the outcome, never who else reported.`,
+        description: `One report per item and reporter (409 again); not my own (403); at most ${rules.perDay} a day (429). Every report is queued for the admins. Once ${rules.toHide} different people have reported an item it is hidden until an admin decides (${rules.toHide * GOOD_STANDING_FACTOR} for an author in good standing); reports of accounts less than ${rules.minAccountAgeHours} hours old or unverified, or of a group whose reports surged, do not count, and accounts sharing an address or device count once (decision 054). The reporter is told the outcome, never who else reported.`,
         body: reportInputSchema,
         response: { 201: messageSchema, ...errors },
       },
