@@ -249,6 +249,20 @@ describe('the daily limit', () => {
       .execute();
     expect((await report(reporter!, 'task', taskIds[20]!)).status).toBe(201);
   });
+  it('reports sent at once are counted in turn: 25 at once, 20 stored', async () => {
+    const [reporter] = await signUpMany(1);
+    const taskIds: string[] = [];
+    for (let i = 0; i < 25; i += 1) taskIds.push(await postTask(t, author));
+    const answers = await Promise.all(taskIds.map((taskId) => report(reporter!, 'task', taskId)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(20).fill(201), ...Array<number>(5).fill(429)]);
+    const { count } = await t.db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('reporter_id', '=', reporter!.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(20);
+  });
 });
 
 describe('an author in good standing', () => {
