@@ -220,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes, { auth, db: deps.db });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(adminRoutes, { auth, db: deps.db });
-  await app.register(reportsRoutes, { auth, db: deps.db, threshold: config.reportsToHide });
+  await app.register(reportsRoutes, { auth, db: deps.db, rules: config.reportRules });
   await app.register(contactRoutes, {
     db: deps.db,
     supportEmail: config.supportEmail,

@@ -5,6 +5,7 @@ import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
 import { PAYMENT_MODES, type PaymentMode } from '../shared/payments.ts';
 import { CHANGE_ROUNDS_DEFAULT } from '../shared/delivery.ts';
+import type { ReportRules } from './moderation/report-weight.ts';
 
 const optionalText = z
   .string()
@@ -109,8 +110,14 @@ const envSchema = z.object({
   /** Tasks and offers an account less than a day old may post and make per day. */
   NEW_ACCOUNT_TASKS_PER_DAY: positiveInt(5),
   NEW_ACCOUNT_OFFERS_PER_DAY: positiveInt(20),
-  /** Different users whose reports hide an item until an admin looks at it. */
+  /** Different people whose counted reports hide an item until an admin looks at it. */
   REPORTS_TO_HIDE: positiveInt(3),
+  /** Issue 47: reports of younger (or unverified) accounts are queued but hide nothing. */
+  REPORT_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(72),
+  /** Reports one account may send in 24 hours. */
+  REPORTS_PER_DAY: positiveInt(20),
+  /** Items one group (an account, address or device) reports within an hour that make a surge. */
+  REPORT_SURGE_ITEMS: positiveInt(10),
   /** Issue 21: stripe, test (no real money; the default without Stripe's keys) or off. */
   PAYMENTS: optionalText.pipe(z.enum(PAYMENT_MODES).optional()),
   /** The poster's service fee and the freelancer's fee, percent of the offer's amount. */
@@ -172,7 +179,8 @@ export interface Config {
   /** Issue 20: lower-cased addresses that are admins. */
   adminEmails: string[];
   newAccountLimits: { tasksPerDay: number; offersPerDay: number };
-  reportsToHide: number;
+  /** Issue 47 (moderation/report-weight.ts): what hiding an item by reports costs. */
+  reportRules: ReportRules;
   /** Issue 21: the payment provider and fees (payments/payment-config.ts). */
   payments: PaymentsConfig;
 }
@@ -310,7 +318,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tasksPerDay: e.NEW_ACCOUNT_TASKS_PER_DAY,
       offersPerDay: e.NEW_ACCOUNT_OFFERS_PER_DAY,
     },
-    reportsToHide: e.REPORTS_TO_HIDE,
+    reportRules: {
+      toHide: e.REPORTS_TO_HIDE,
+      minAccountAgeHours: e.REPORT_MIN_ACCOUNT_AGE_HOURS,
+      perDay: e.REPORTS_PER_DAY,
+      surgeItems: e.REPORT_SURGE_ITEMS,
+    },
     payments: paymentsOf(e),
   };
 }

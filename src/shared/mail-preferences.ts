@@ -68,6 +68,7 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   saved_search_match: 'saved_search',
   report_outcome: null,
   moderation_notice: null,
+  report_surge: null,
   payment_disputed: 'task_progress',
   dispute_resolved: 'task_progress',
   payment_refunded: 'task_progress',

@@ -93,6 +93,20 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 
+/**
+ * Issue 47 (decision 054): why a report is recorded and queued for review but does not count
+ * toward hiding: its account was new or unverified when it reported, or it came from a group
+ * whose reports surged.
+ */
+export const REPORT_UNCOUNTED_REASONS = ['new-account', 'unverified', 'surge'] as const;
+export type ReportUncountedBecause = (typeof REPORT_UNCOUNTED_REASONS)[number];
+
+export const REPORT_UNCOUNTED_LABELS: Record<ReportUncountedBecause, string> = {
+  'new-account': 'new account: does not count toward hiding',
+  unverified: 'email not verified: does not count toward hiding',
+  surge: 'part of a surge: does not count toward hiding',
+};
+
 export const REPORT_MESSAGES = {
   thanks: 'Thank you for your report. We will look at it and tell you what we decided.',
   already: 'You have already reported this. We will tell you what we decided.',
@@ -100,6 +114,11 @@ export const REPORT_MESSAGES = {
   notFound: 'There is nothing to report here.',
   reasonInvalid: 'Choose a reason for your report.',
   noteTooLong: `A note is at most ${REPORT_NOTE_MAX_LENGTH} characters.`,
+  tooMany: (max: number) =>
+    `You can send ${max} reports a day. Please try again tomorrow; we are looking at the ones you sent.`,
+  nothingToRestore: 'This item has no open reports, so there is nothing of theirs to restore.',
+  restored: (items: number, reports: number, reporters: number) =>
+    `Restored ${items} ${items === 1 ? 'item' : 'items'}; closed ${reports} ${reports === 1 ? 'report' : 'reports'} by ${reporters} ${reporters === 1 ? 'reporter' : 'reporters'}.`,
   /** What the author (and admins) see on content hidden by reports, or removed. */
   ...MODERATION_NOTICES,
 } as const;
@@ -170,7 +189,15 @@ export const reportedItemSchema = z.object({
   firstReportedAt: z.string(),
   reasons: z.record(z.string(), z.number()),
   notes: z.array(
-    z.object({ reporter: personSchema, reason: z.string(), note: z.string().nullable() }),
+    z.object({
+      reporter: personSchema,
+      reason: z.string(),
+      note: z.string().nullable(),
+      uncountedBecause: z
+        .enum(REPORT_UNCOUNTED_REASONS)
+        .nullable()
+        .describe('Issue 47: why this report does not count toward hiding; null when it does'),
+    }),
   ),
 });
 export type ReportedItemAnswer = z.infer<typeof reportedItemSchema>;
@@ -197,6 +224,7 @@ export const AUDIT_ACTIONS = [
   'ban',
   'lift',
   'set-role',
+  'restore-group',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   // Issue 20: an admin's decision on my report, and on my content or account.
   'report_outcome',
   'moderation_notice',
+  // Issue 47: to admins, a surge of reports from one group.
+  'report_surge',
   // Issue 21: the money of a hire.
   'payment_disputed',
   'dispute_resolved',
@@ -77,6 +79,8 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
   saved_search_match: ({ searchName, title }) => `New task for “${searchName}”: “${title}”.`,
   report_outcome: ({ title, reason }) => `We looked at your report on ${title}: ${reason}`,
   moderation_notice: ({ title, reason }) => `Tasklane ${title}: “${reason}”`,
+  report_surge: ({ name, title }) =>
+    `A surge of reports: ${name} and accounts sharing an address or device reported ${title} within an hour. Their reports no longer count toward hiding; one click restores all they hid.`,
   payment_disputed: ({ name, title, reason }) =>
     `${name} disputes the work on “${title}”${reason ? `: “${reason}”` : ''}. The payment stays held until an admin decides.`,
   dispute_resolved: ({ title, reason }) =>

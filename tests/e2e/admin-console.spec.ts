@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
-import { MODERATION_MESSAGES, REPORT_REASON_LABELS } from '../../src/shared/moderation.ts';
+import {
+  MODERATION_MESSAGES,
+  REPORT_MESSAGES,
+  REPORT_REASON_LABELS,
+} from '../../src/shared/moderation.ts';
 import { CONSOLE_TITLE, OPERATORS_ONLY } from '../../src/client/features/admin/admin-messages.ts';
 import { NO_REPORTS } from '../../src/client/features/admin/reports-messages.ts';
 import {
@@ -26,6 +30,7 @@ import {
   test,
   toast,
 } from '../support/e2e-offers.ts';
+import { qualifyReporters } from '../support/e2e-reporters.ts';
 import { newTask } from '../support/e2e-tasks.ts';
 import { ROOT_DIR, signUpOverHttp, startServer } from '../support/server-process.ts';
 
@@ -62,6 +67,7 @@ async function reportOverApi(user: SignedUpUser, taskId: string, note?: string) 
   const answer = await callApi('POST', '/api/reports', {
     body: { itemType: 'task', itemId: taskId, reason: 'scam', ...(note ? { note } : {}) },
     cookie: user.cookieHeader,
+    address: user.address,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
@@ -100,8 +106,10 @@ test('three reports hide a task; the operator dismisses them with a reason and i
   test.slow(true, SEVERAL_CONTEXTS);
   const {
     admin,
-    others: [poster, first, second, third, fourth],
+    others: [poster, ...others],
   } = await signUpAdminAnd('Pat Poster', 'Rae One', 'Rex Two', 'Ria Three', 'Finn Fourth');
+  // Issue 47: reporters whose reports count (old enough, verified, each from its own address).
+  const [first, second, third, fourth] = qualifyReporters(...others);
   const task = newTask();
   const taskId = await createTaskOverApi(poster, task);
   await reportOverApi(first, taskId);
@@ -183,6 +191,49 @@ test('three reports hide a task; the operator dismisses them with a reason and i
   });
   expect(csv.status).toBe(200);
   expect(csv.body).toContain(`"${reason}"`);
+});
+
+test('one click restores everything a group of reporters hid (issue 47), in the audit log', async ({
+  pageAs,
+}) => {
+  test.slow(true, SEVERAL_CONTEXTS);
+  const {
+    admin,
+    others: [poster, reader, ...group],
+  } = await signUpAdminAnd('Gil Poster', 'Gus Reader', 'Gia One', 'Gio Two', 'Gwen Three');
+  const reporters = qualifyReporters(...group);
+  const tasks = [newTask({ title: `A rival's task ${uniqueEmail('a')}` }), newTask()];
+  const taskIds: string[] = [];
+  for (const task of tasks) {
+    const taskId = await createTaskOverApi(poster, task);
+    for (const reporter of reporters) await reportOverApi(reporter, taskId);
+    taskIds.push(taskId);
+  }
+  const readTask = (taskId: string) =>
+    callApi('GET', `/api/tasks/${taskId}`, { cookie: reader.cookieHeader });
+  for (const taskId of taskIds) expect((await readTask(taskId)).status).toBe(404);
+
+  const page = await pageAs(admin);
+  await page.goto('/admin');
+  const card = queuedTask(page, tasks[0]!.title);
+  await expect(card).toContainText('Hidden while reviewed');
+  await card.getByRole('button', { name: 'Restore all its reporters hid' }).click();
+  const title = `Restore everything the reporters of the task “${tasks[0]!.title}” hid?`;
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'the restore dialog');
+  const reason = 'Three accounts of one rival, reporting together.';
+  await giveReason(page, title, reason, 'Restore all');
+  await expect(toast(page, 'success', REPORT_MESSAGES.restored(2, 6, 3))).toBeVisible();
+  for (const task of tasks) await expect(queuedTask(page, task.title)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Reports' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'the reports queue after the restore');
+  for (const taskId of taskIds) expect((await readTask(taskId)).status).toBe(200);
+
+  await page.goto('/admin/audit?action=restore-group');
+  const row = page.getByRole('row').filter({ hasText: reason });
+  await expect(row.getByRole('cell').nth(1)).toHaveText(admin.name);
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Restore all a group hid');
 });
 
 test('a banned user is signed out at once, and signing in tells them why', async ({ pageAs }) => {

@@ -89,6 +89,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         GOOGLE_CLIENT_SECRET: first.clientSecret,
         GOOGLE_ISSUER: first.issuer,
         AUTH_RATE_LIMIT_MAX: '100000',
+        // Issue 47: reporters from one address count once; tests give each its own address.
+        TRUST_PROXY: 'true',
       },
     });
     oidc = undefined;

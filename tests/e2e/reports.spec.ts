@@ -16,6 +16,7 @@ import {
   test,
   toast,
 } from '../support/e2e-offers.ts';
+import { qualifyReporters } from '../support/e2e-reporters.ts';
 import { newTask, taskCard, uniqueMark } from '../support/e2e-tasks.ts';
 
 /**
@@ -35,6 +36,7 @@ async function reportOverApi(
   const answer = await callApi('POST', '/api/reports', {
     body: { itemType, itemId, reason },
     cookie: user.cookieHeader,
+    address: user.address,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
@@ -87,13 +89,15 @@ test('three users report a task in the browser: it is gone for everyone else, ma
   pageAs,
 }) => {
   test.slow(true, SEVERAL_CONTEXTS);
-  const [poster, first, second, third, reader] = await signUpUsers(
+  const [poster, ...others] = await signUpUsers(
     'Pat Poster',
     'Rae Reporter',
     'Sam Second',
     'Tia Third',
     'Uma Reader',
   );
+  // Issue 47: reporters whose reports count (old enough, verified, each from its own address).
+  const [first, second, third, reader] = qualifyReporters(...others);
   const mark = uniqueMark('report');
   const task = newTask({ title: `Send me your bank details ${mark}` });
   const taskId = await createTaskOverApi(poster, task);
@@ -187,13 +191,14 @@ test('a question reported by three users leaves the task page for everyone but i
   pageAs,
 }) => {
   test.slow(true, SEVERAL_CONTEXTS);
-  const [poster, asker, first, second, third] = await signUpUsers(
+  const [poster, asker, ...reporters] = await signUpUsers(
     'Quinn Poster',
     'Ash Asker',
     'Rio Reporter',
     'Sol Second',
     'Ted Third',
   );
+  const [first, second, third] = qualifyReporters(...reporters);
   const taskId = await createTaskOverApi(poster, newTask({ title: `Tile ${uniqueMark()}` }));
   const text = `Buy cheap followers at my site ${uniqueMark('q')}`;
   const questionId = await askOverApi(asker, taskId, text);
@@ -243,12 +248,13 @@ test.describe('at 375 px', () => {
       pageAs,
     }) => {
       test.slow(true, 'axe runs on two pages, several browser contexts');
-      const [poster, reader, second, third] = await signUpUsers(
+      const [poster, ...reporters] = await signUpUsers(
         `Pia Axe ${theme}`,
         `Rob Axe ${theme}`,
         `Sue Axe ${theme}`,
         `Tom Axe ${theme}`,
       );
+      const [reader, second, third] = qualifyReporters(...reporters);
       const task = newTask({
         title: `Supercalifragilisticexpialidocious-unbroken-title ${uniqueMark()}`,
       });

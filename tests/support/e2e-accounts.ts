@@ -30,6 +30,11 @@ export interface SignedUpUser extends TestAccount {
   cookies: SessionCookie[];
   /** The cookies as a Cookie header, for further API calls as this user. */
   cookieHeader: string;
+  /**
+   * Issue 47: the client address its requests claim (X-Forwarded-For, which the shared server
+   * trusts), so that reporters count as different people; 127.0.0.1 without.
+   */
+  address?: string;
 }
 
 /** An email no other test (or earlier run) uses. */
@@ -63,10 +68,11 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 export async function callApi<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { body?: unknown; cookie?: string } = {},
+  options: { body?: unknown; cookie?: string; address?: string | undefined } = {},
 ): Promise<ApiAnswer<T>> {
   const { baseURL } = e2eEnv();
   const headers: Record<string, string> = { origin: baseURL };
+  if (options.address) headers['x-forwarded-for'] = options.address;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.cookie) headers.cookie = options.cookie;
   const response = await fetch(`${baseURL}${path}`, {

@@ -123,7 +123,11 @@ export const test = base.extend<{ pageAs(user: SignedUpUser): Promise<Page> }>({
   pageAs: async ({ browser, viewport }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (user) => {
-      const context = await browser.newContext({ baseURL: e2eEnv().baseURL, viewport });
+      const context = await browser.newContext({
+        baseURL: e2eEnv().baseURL,
+        viewport,
+        ...(user.address ? { extraHTTPHeaders: { 'x-forwarded-for': user.address } } : {}),
+      });
       contexts.push(context);
       await keepOnMachine(context);
       await logInContext(context, user);

@@ -84,6 +84,9 @@ const APP_ENV = [
   'NEW_ACCOUNT_TASKS_PER_DAY',
   'NEW_ACCOUNT_OFFERS_PER_DAY',
   'REPORTS_TO_HIDE',
+  'REPORT_MIN_ACCOUNT_AGE_HOURS',
+  'REPORTS_PER_DAY',
+  'REPORT_SURGE_ITEMS',
 ];
 
 const live = new Set<ChildProcess>();

@@ -23,6 +23,8 @@ export interface TestUser {
   name: string;
   email: string;
   cookie: string;
+  /** The client address its requests come from (issue 47: reporters); 127.0.0.1 without. */
+  address?: string;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -90,6 +92,7 @@ export async function createTestApp(
       method,
       url,
       headers,
+      ...(options.user?.address ? { remoteAddress: options.user.address } : {}),
       ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
     });
   }

@@ -13,18 +13,27 @@ const HEADING_ID = 'admin-reports-heading';
 
 /** What each decision does, said before it is made (issue 20 "Report"). */
 function decisionRequest(item: ReportedItem, decision: ItemDecision): Omit<ReasonRequest, 'run'> {
-  return decision === 'dismiss'
-    ? {
+  switch (decision) {
+    case 'dismiss':
+      return {
         title: `Dismiss the reports on ${item.label}?`,
         text: 'The reports are closed and, if they hid it, it shows again. The reporters are told it stays.',
         confirmText: 'Dismiss',
-      }
-    : {
+      };
+    case 'remove':
+      return {
         title: `Remove ${item.label}?`,
         text: 'It is taken down for good and its author is told your reason. The reporters are told it was removed.',
         confirmText: 'Remove',
         isDestructive: true,
       };
+    case 'restore-group':
+      return {
+        title: `Restore everything the reporters of ${item.label} hid?`,
+        text: 'All their open reports, on any item, are closed, and every item they hid that other reports would not hide shows again. Nobody is told.',
+        confirmText: 'Restore all',
+      };
+  }
 }
 
 /** /admin (issue 20): the open reports, grouped by item, most reported and oldest first. */

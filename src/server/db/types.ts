@@ -1,5 +1,5 @@
 import type { MailKind, MailMode } from '../../shared/mail-preferences.ts';
-import type { ReportItemType } from '../../shared/moderation.ts';
+import type { ReportItemType, ReportUncountedBecause } from '../../shared/moderation.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { NotificationType } from '../../shared/notifications.ts';
 import type { OfferDeclinedBecause, OfferStatus } from '../../shared/offers.ts';
@@ -322,6 +322,25 @@ export interface ReportTable {
   >;
   created_at: string;
   closed_at: ColumnType<string | null, never, string>;
+  /** Issue 47: the client's address (an IPv6 one by its /64) and device mark, when known. */
+  client_address: ColumnType<string | null, string | null | undefined, string | null>;
+  device: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it does not count toward hiding; null when it does. */
+  uncounted_because: ColumnType<
+    ReportUncountedBecause | null,
+    ReportUncountedBecause | null | undefined,
+    ReportUncountedBecause | null
+  >;
+}
+
+/** Issue 47: a surge of reports from one group (one reporter, address or device), kept once. */
+export interface ReportSurgeTable {
+  id: string;
+  reporter_id: string;
+  client_address: string | null;
+  device: string | null;
+  item_count: number;
+  created_at: string;
 }
 
 /** Issue 21: one movement of money; its entries sum to zero. */
@@ -485,6 +504,7 @@ export interface Database {
   blocks: BlockTable;
   admin_actions: AdminActionTable;
   reports: ReportTable;
+  report_surges: ReportSurgeTable;
   user: UserTable;
   account: AccountTable;
   verification: VerificationTable;

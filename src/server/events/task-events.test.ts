@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app.ts';
+import { qualifyReporters } from '../../../tests/support/reporters.ts';
 
 /**
  * Issue 17: a stream opened for a task page (`?task=`) hears of every change to that task that
@@ -124,7 +125,12 @@ describe('event: task', () => {
     const admin = await t.signUp({ name: 'Ada Admin' });
     await grantAdmin(t.db, admin.id);
     const page = await watch(poster, taskId);
-    const reporters = [ada, cy, await t.signUp({ name: 'Rex Reporter' })];
+    // Issue 47: reporters whose reports count (old enough, verified, each from its own address).
+    const reporters = await qualifyReporters(t.db, [
+      ada,
+      cy,
+      await t.signUp({ name: 'Rex Reporter' }),
+    ]);
     for (const reporter of reporters) {
       const body = { itemType: 'task', itemId: taskId, reason: 'spam' };
       expect((await call(t, 'POST', '/api/reports', reporter, body)).status).toBe(201);

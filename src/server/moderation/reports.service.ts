@@ -6,6 +6,7 @@ import {
   type ReportInput,
   type ReportItemType,
   type ReportReason,
+  type ReportUncountedBecause,
 } from '../../shared/moderation.ts';
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
 import type { Database } from '../db/types.ts';
@@ -13,6 +14,15 @@ import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { recordAdminAction } from './moderation.service.ts';
+import {
+  assertReportAllowance,
+  countedPeople,
+  detectSurge,
+  peopleToHide,
+  uncountedBecause,
+  type ReportOrigin,
+  type ReportRules,
+} from './report-weight.ts';
 
 type Db = Kysely<Database>;
 
@@ -220,14 +230,17 @@ export async function setModeration(
 }
 
 /**
- * A signed-in user reports an item they can see: once per item; not their own. The item is
- * hidden once `threshold` different users have open reports on it (issue 20).
+ * A signed-in user reports an item they can see: once per item; not their own; at most
+ * `rules.perDay` a day. Every report is queued for the operators; the item is hidden once its
+ * counted reports come from enough different people (issue 20, and issue 47's costs:
+ * report-weight.ts, decision 054).
  */
 export async function createReport(
   db: Db,
   reporterId: string,
   input: ReportInput,
-  threshold: number,
+  origin: ReportOrigin,
+  rules: ReportRules,
 ): Promise<void> {
   const item = await reportedItem(db, input.itemType, input.itemId);
   const canSee =
@@ -238,7 +251,10 @@ export async function createReport(
     (!item.parties || item.parties.includes(reporterId));
   if (!canSee) throw new AppError('not_found', REPORT_MESSAGES.notFound);
   if (item.authorId === reporterId) throw new AppError('forbidden', REPORT_MESSAGES.own);
+  const now = new Date();
   await db.transaction().execute(async (trx) => {
+    await assertReportAllowance(trx, reporterId, rules.perDay, now);
+    const uncounted = await uncountedBecause(trx, reporterId, origin, rules, now);
     const inserted = await trx
       .insertInto('reports')
       .values({
@@ -249,24 +265,28 @@ export async function createReport(
         author_id: item.authorId,
         reason: input.reason,
         note: input.note || null,
-        created_at: new Date().toISOString(),
+        created_at: now.toISOString(),
+        client_address: origin.address,
+        device: origin.device,
+        uncounted_because: uncounted,
       })
       .onConflict((oc) => oc.columns(['reporter_id', 'item_type', 'item_id']).doNothing())
       .executeTakeFirst();
     if (!Number(inserted.numInsertedOrUpdatedRows))
       throw new AppError('conflict', REPORT_MESSAGES.already);
-    const { count } = await trx
-      .selectFrom('reports')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('item_type', '=', item.type)
-      .where('item_id', '=', item.id)
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow();
-    if (Number(count) < threshold) return;
-    const hidden = await setModeration(trx, item.type, item.id, 'hidden', null, null);
-    // Open pages of the task read it again (and find it gone), once this commits.
-    if (hidden && item.taskId) await publishTaskChanges(trx, [item.taskId]);
+    if (await detectSurge(trx, reporterId, origin, rules, now)) return;
+    if (uncounted) return;
+    await hideIfReportedEnough(trx, item, rules.toHide);
   });
+}
+
+/** Hides the item when its counted reports come from enough people. */
+async function hideIfReportedEnough(trx: Db, item: ReportedItem, toHide: number) {
+  const people = await countedPeople(trx, item.type, item.id);
+  if (people < (await peopleToHide(trx, item.authorId, toHide))) return;
+  const hidden = await setModeration(trx, item.type, item.id, 'hidden', null, null);
+  // Open pages of the task read it again (and find it gone), once this commits.
+  if (hidden && item.taskId) await publishTaskChanges(trx, [item.taskId]);
 }
 
 /** One item of the operator's queue: its open reports, grouped. */
@@ -281,7 +301,12 @@ export interface QueuedItem {
   reportCount: number;
   firstReportedAt: string;
   reasons: Partial<Record<ReportReason, number>>;
-  notes: { reporter: { _id: string; name: string }; reason: string; note: string | null }[];
+  notes: {
+    reporter: { _id: string; name: string };
+    reason: string;
+    note: string | null;
+    uncountedBecause: ReportUncountedBecause | null;
+  }[];
 }
 
 /** Open reports grouped by item: most reported first, then the oldest. */
@@ -306,7 +331,13 @@ export async function reportQueue(db: Db, limit = 100): Promise<QueuedItem[]> {
     const reports = await db
       .selectFrom('reports')
       .innerJoin('user', 'user.id', 'reports.reporter_id')
-      .select(['reports.reason', 'reports.note', 'user.id', 'user.name'])
+      .select([
+        'reports.reason',
+        'reports.note',
+        'reports.uncounted_because',
+        'user.id',
+        'user.name',
+      ])
       .where('reports.item_type', '=', group.item_type)
       .where('reports.item_id', '=', group.item_id)
       .where('reports.status', '=', 'open')
@@ -332,6 +363,7 @@ export async function reportQueue(db: Db, limit = 100): Promise<QueuedItem[]> {
         reporter: { _id: report.id, name: report.name },
         reason: report.reason,
         note: report.note,
+        uncountedBecause: report.uncounted_because,
       })),
     });
   }
@@ -407,6 +439,60 @@ export async function decideOnItem(
     });
   });
   return item;
+}
+
+/**
+ * Issue 47's undo, one admin action: the reporters of an item are taken as a group, and all their
+ * open reports (on any item) are closed as dismissed; every item those reports had hidden that
+ * the remaining counted reports would not hide is shown again. Nobody is notified (a group that
+ * abuses reports learns nothing); one audit line lists the reporters and what was restored.
+ */
+export async function restoreGroupHides(
+  db: Db,
+  adminId: string,
+  type: ReportItemType,
+  id: string,
+  reason: string,
+  toHide: number,
+): Promise<{ items: number; reports: number; reporters: number }> {
+  return db.transaction().execute(async (trx) => {
+    const group = await trx
+      .selectFrom('reports')
+      .select('reporter_id')
+      .where('item_type', '=', type)
+      .where('item_id', '=', id)
+      .where('status', '=', 'open')
+      .execute();
+    if (!group.length) throw new AppError('not_found', REPORT_MESSAGES.nothingToRestore);
+    const reporterIds = group.map((row) => row.reporter_id);
+    const closed = await trx
+      .updateTable('reports')
+      .set({ status: 'dismissed', closed_at: new Date().toISOString() })
+      .where('reporter_id', 'in', reporterIds)
+      .where('status', '=', 'open')
+      .returning(['item_type', 'item_id'])
+      .execute();
+    const affected = new Map(closed.map((row) => [`${row.item_type}:${row.item_id}`, row]));
+    const restored: { type: ReportItemType; id: string }[] = [];
+    for (const row of affected.values()) {
+      const item = await reportedItem(trx, row.item_type, row.item_id);
+      if (item?.moderation !== 'hidden') continue;
+      const people = await countedPeople(trx, item.type, item.id);
+      if (people >= (await peopleToHide(trx, item.authorId, toHide))) continue;
+      if (!(await setModeration(trx, item.type, item.id, null, null, 'hidden'))) continue;
+      restored.push({ type: item.type, id: item.id });
+      if (item.taskId) await publishTaskChanges(trx, [item.taskId]);
+    }
+    await recordAdminAction(trx, {
+      adminId,
+      action: 'restore-group',
+      targetType: type,
+      targetId: id,
+      reason,
+      details: { reporters: reporterIds, restored, reportsClosed: closed.length },
+    });
+    return { items: restored.length, reports: closed.length, reporters: reporterIds.length };
+  });
 }
 
 /** An admin warns a user: a notice they read in the app, and an audit line. */

@@ -17,7 +17,8 @@ import { ApiError, requestAs } from '../../lib/api.ts';
 
 const messageSchema = messageAnswerSchema;
 
-export type ItemDecision = 'dismiss' | 'remove';
+/** Issue 47's `restore-group` undoes all that the item's reporters hid. */
+export type ItemDecision = 'dismiss' | 'remove' | 'restore-group';
 
 /** What an operator can do to an account, each with a reason (issue 20). */
 export type UserAction =

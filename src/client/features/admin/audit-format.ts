@@ -9,6 +9,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   ban: 'Ban',
   lift: 'Lift',
   'set-role': 'Set role',
+  'restore-group': 'Restore all a group hid',
 };
 
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;

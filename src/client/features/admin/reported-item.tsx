@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { REPORT_UNCOUNTED_LABELS } from '../../../shared/moderation.ts';
 import type { ItemDecision, ReportedItem } from './admin-api.ts';
 import { formatDateTime, plural, reasonLabel } from './admin-format.ts';
 import { AdminUserLink } from './admin-user-link.tsx';
@@ -10,7 +11,8 @@ export const capitalized = (text: string) => text.replace(/^./, (first) => first
 /**
  * One item of the operator's queue (issue 20): what was reported, by whom it was written, how
  * many reported it and why (each reporter's note), with Dismiss and Remove. The author's and the
- * reporters' names lead to the operator's page about each.
+ * reporters' names lead to the operator's page about each. Restore all undoes what its reporters
+ * hid anywhere (issue 47); a report that does not count toward hiding says why.
  */
 export function ReportedItemCard({
   item,
@@ -63,6 +65,7 @@ export function ReportedItemCard({
             <li key={note.reporter._id} className="wrap-anywhere">
               <AdminUserLink user={note.reporter} />: {reasonLabel(note.reason)}
               {note.note && <> — “{note.note}”</>}
+              {note.uncountedBecause && <> ({REPORT_UNCOUNTED_LABELS[note.uncountedBecause]})</>}
             </li>
           ))}
         </ul>
@@ -83,6 +86,14 @@ export function ReportedItemCard({
           onClick={() => onDecide('remove')}
         >
           Remove
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-describedby={headingId}
+          onClick={() => onDecide('restore-group')}
+        >
+          Restore all its reporters hid
         </button>
       </div>
     </article>

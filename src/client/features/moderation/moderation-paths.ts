@@ -9,7 +9,7 @@ export const moderationApiPaths = {
   reports: '/api/reports',
   /** The operator's calls (admins only). */
   adminReports: '/api/admin/reports',
-  adminItemDecision: (type: string, id: string, decision: 'dismiss' | 'remove') =>
+  adminItemDecision: (type: string, id: string, decision: 'dismiss' | 'remove' | 'restore-group') =>
     `/api/admin/items/${encodeURIComponent(type)}/${encodeURIComponent(id)}/${decision}`,
   adminUsers: (q: string) => `/api/admin/users?${new URLSearchParams({ q })}`,
   /** One user's latest tasks, offers, reports made and received, and history. */
