@@ -57,19 +57,64 @@ export async function reportedItem(
 ): Promise<ReportedItem | undefined> {
   const author = (authorId: string) =>
     db.selectFrom('user').select('name').where('id', '=', authorId).executeTakeFirst();
-  const item = await readItem(db, type, id);
+  const item = await ITEM_KINDS[type].read(db, id);
   if (!item) return undefined;
   return { ...item, authorName: (await author(item.authorId))?.name ?? 'Deleted user' };
 }
 
-async function readItem(
-  db: Db,
+type ItemFacts = Omit<ReportedItem, 'authorName'>;
+
+/** What a question, a reply or a message shares: words written on a task's page. */
+interface WrittenOnTask {
+  author_id: string;
+  text: string;
+  moderation: string | null;
+  task_id: string;
+  title: string;
+  task_moderation: string | null;
+}
+
+function writtenOnTask(
   type: ReportItemType,
   id: string,
-): Promise<Omit<ReportedItem, 'authorName'> | undefined> {
-  const base = { type, id, isPublic: true };
-  switch (type) {
-    case 'task': {
+  row: WrittenOnTask,
+  label: string,
+  link: string,
+): ItemFacts {
+  return {
+    type,
+    id,
+    isPublic: true,
+    authorId: row.author_id,
+    moderation: row.moderation,
+    label: `${label} “${row.title}”`,
+    taskId: row.task_id,
+    inModeratedTask: row.task_moderation !== null,
+    link,
+    content: row.text,
+  };
+}
+
+const TASK_COLUMNS = [
+  'tasks.id as task_id',
+  'tasks.title',
+  'tasks.moderation as task_moderation',
+] as const;
+
+/**
+ * Every kind of item that can be reported, in one table: where its moderation columns live
+ * (every table here has `moderation` and `moderation_reason`, migration 0012) and how it is read
+ * for the rules and the operator's queue.
+ */
+const ITEM_KINDS: {
+  [K in ReportItemType]: {
+    table: keyof Database;
+    read(db: Db, id: string): Promise<ItemFacts | undefined>;
+  };
+} = {
+  task: {
+    table: 'tasks',
+    async read(db, id) {
       const row = await db
         .selectFrom('tasks')
         .select(['title', 'description', 'user_id', 'moderation'])
@@ -77,7 +122,9 @@ async function readItem(
         .executeTakeFirst();
       return (
         row && {
-          ...base,
+          type: 'task',
+          id,
+          isPublic: true,
           authorId: row.user_id,
           moderation: row.moderation,
           label: `the task “${row.title}”`,
@@ -86,77 +133,62 @@ async function readItem(
           content: `${row.title}\n\n${row.description}`,
         }
       );
-    }
-    case 'question': {
+    },
+  },
+  question: {
+    table: 'questions',
+    async read(db, id) {
       const row = await db
         .selectFrom('questions')
         .innerJoin('tasks', 'tasks.id', 'questions.task_id')
-        .select(['questions.asker_id', 'questions.text', 'questions.moderation'])
-        .select(['tasks.id as task_id', 'tasks.title', 'tasks.moderation as task_moderation'])
+        .select(['questions.asker_id as author_id', 'questions.text', 'questions.moderation'])
+        .select(TASK_COLUMNS)
         .where('questions.id', '=', id)
         .executeTakeFirst();
-      return (
-        row && {
-          ...base,
-          authorId: row.asker_id,
-          moderation: row.moderation,
-          label: `a question on “${row.title}”`,
-          taskId: row.task_id,
-          inModeratedTask: row.task_moderation !== null,
-          link: questionLink(row.task_id, id),
-          content: row.text,
-        }
-      );
-    }
-    case 'reply': {
+      if (!row) return undefined;
+      return writtenOnTask('question', id, row, 'a question on', questionLink(row.task_id, id));
+    },
+  },
+  reply: {
+    table: 'question_replies',
+    async read(db, id) {
       const row = await db
         .selectFrom('question_replies')
         .innerJoin('questions', 'questions.id', 'question_replies.question_id')
         .innerJoin('tasks', 'tasks.id', 'questions.task_id')
         .select(['question_replies.author_id', 'question_replies.text'])
         .select(['question_replies.moderation', 'questions.id as question_id'])
-        .select(['tasks.id as task_id', 'tasks.title', 'tasks.moderation as task_moderation'])
+        .select(TASK_COLUMNS)
         .where('question_replies.id', '=', id)
         .executeTakeFirst();
-      return (
-        row && {
-          ...base,
-          authorId: row.author_id,
-          moderation: row.moderation,
-          label: `a reply on “${row.title}”`,
-          taskId: row.task_id,
-          inModeratedTask: row.task_moderation !== null,
-          link: questionLink(row.task_id, row.question_id),
-          content: row.text,
-        }
-      );
-    }
-    case 'message': {
+      if (!row) return undefined;
+      const link = questionLink(row.task_id, row.question_id);
+      return writtenOnTask('reply', id, row, 'a reply on', link);
+    },
+  },
+  message: {
+    table: 'messages',
+    async read(db, id) {
       const row = await db
         .selectFrom('messages')
         .innerJoin('offers', 'offers.id', 'messages.offer_id')
         .innerJoin('tasks', 'tasks.id', 'offers.task_id')
         .select(['messages.author_id', 'messages.text', 'messages.moderation'])
-        .select(['offers.id as offer_id', 'offers.bidder_id'])
-        .select(['tasks.id as task_id', 'tasks.title', 'tasks.user_id as poster_id'])
-        .select('tasks.moderation as task_moderation')
+        .select(['offers.id as offer_id', 'offers.bidder_id', 'tasks.user_id as poster_id'])
+        .select(TASK_COLUMNS)
         .where('messages.id', '=', id)
         .executeTakeFirst();
-      return (
-        row && {
-          ...base,
-          authorId: row.author_id,
-          moderation: row.moderation,
-          label: `a message about “${row.title}”`,
-          taskId: row.task_id,
-          inModeratedTask: row.task_moderation !== null,
-          link: offerLink(row.task_id, row.offer_id),
-          content: row.text,
-          parties: [row.bidder_id, row.poster_id],
-        }
-      );
-    }
-    case 'review': {
+      if (!row) return undefined;
+      const link = offerLink(row.task_id, row.offer_id);
+      return {
+        ...writtenOnTask('message', id, row, 'a message about', link),
+        parties: [row.bidder_id, row.poster_id],
+      };
+    },
+  },
+  review: {
+    table: 'reviews',
+    async read(db, id) {
       const row = await db
         .selectFrom('reviews')
         .innerJoin('tasks', 'tasks.id', 'reviews.task_id')
@@ -166,7 +198,8 @@ async function readItem(
         .executeTakeFirst();
       return (
         row && {
-          ...base,
+          type: 'review',
+          id,
           authorId: row.reviewer_id,
           moderation: row.moderation,
           label: `a review on “${row.title}”`,
@@ -175,8 +208,11 @@ async function readItem(
           isPublic: row.published_at !== null,
         }
       );
-    }
-    case 'user': {
+    },
+  },
+  user: {
+    table: 'user',
+    async read(db, id) {
       const row = await db
         .selectFrom('user')
         .select(['name', 'email', 'moderation'])
@@ -184,25 +220,18 @@ async function readItem(
         .executeTakeFirst();
       if (!row || isDeletedAddress(row.email)) return undefined;
       return {
-        ...base,
+        type: 'user',
+        id,
+        isPublic: true,
         authorId: id,
         moderation: row.moderation,
         label: `the profile of ${row.name}`,
         link: profileLink(id),
         content: row.name,
       };
-    }
-  }
-}
-
-const TABLE_OF = {
-  task: 'tasks',
-  question: 'questions',
-  reply: 'question_replies',
-  message: 'messages',
-  review: 'reviews',
-  user: 'user',
-} as const satisfies Record<ReportItemType, keyof Database>;
+    },
+  },
+};
 
 /** Sets the item's moderation ('hidden', 'removed' or null), `onlyFrom` the state it must be in. */
 export async function setModeration(
@@ -213,8 +242,8 @@ export async function setModeration(
   reason: string | null,
   onlyFrom?: 'hidden' | null,
 ): Promise<boolean> {
-  // Every table of TABLE_OF has these two columns (migration 0012); Kysely cannot know which.
-  const table = TABLE_OF[type] as 'tasks';
+  // Every table of ITEM_KINDS has these two columns (migration 0012); Kysely cannot know which.
+  const table = ITEM_KINDS[type].table as 'tasks';
   let update = db
     .updateTable(table)
     .set({ moderation, moderation_reason: reason })
