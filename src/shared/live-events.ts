@@ -10,7 +10,7 @@ import { notificationSchema } from './notifications.ts';
  */
 export const LIVE_EVENTS_PATH = '/api/events';
 
-export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread', 'task'] as const;
+export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread', 'task', 'ended'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 /** `event: notification`: a new notification for me, and how many are unread now. */
@@ -41,3 +41,11 @@ export type UnreadEvent = z.infer<typeof unreadEventSchema>;
 export const LIVE_EVENTS_TASK_PARAM = 'task';
 export const taskEventSchema = z.object({ taskId: z.string() });
 export type TaskEvent = z.infer<typeof taskEventSchema>;
+
+/**
+ * `event: ended` (issue 47): the stream's session was ended by a suspension or ban, and what
+ * sign-in now answers. The page leaves at once rather than on its next request. Sent only for a
+ * suspension or ban: a sign-out ends the stream without it.
+ */
+export const sessionEndedEventSchema = z.object({ message: z.string() });
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
