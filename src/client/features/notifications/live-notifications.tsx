@@ -49,8 +49,8 @@ export function LiveNotifications() {
       // why, rather than failing on its next request.
       onSessionEnded: (message) => {
         toast.error(message);
-        void navigateRef.current(paths.login, { replace: true });
-        void refresh();
+        // Signed out first: the sign-in page sends a signed-in user on.
+        void refresh().then(() => navigateRef.current(paths.login, { replace: true }));
       },
     };
     let connection = connectLiveEvents(handlers, { taskId: watchedTask() });
