@@ -10,7 +10,7 @@ import { notificationSchema } from './notifications.ts';
  */
 export const LIVE_EVENTS_PATH = '/api/events';
 
-export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread', 'task', 'ended'] as const;
+export const LIVE_EVENT_NAMES = ['notification', 'message', 'unread', 'task'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 /** `event: notification`: a new notification for me, and how many are unread now. */
