@@ -41,3 +41,11 @@ export type UnreadEvent = z.infer<typeof unreadEventSchema>;
 export const LIVE_EVENTS_TASK_PARAM = 'task';
 export const taskEventSchema = z.object({ taskId: z.string() });
 export type TaskEvent = z.infer<typeof taskEventSchema>;
+
+/**
+ * `event: ended` (issue 47): the stream's session was ended by a suspension or ban, and what
+ * sign-in now answers. The page leaves at once rather than on its next request. Sent only for a
+ * suspension or ban: a sign-out ends the stream without it.
+ */
+export const sessionEndedEventSchema = z.object({ message: z.string() });
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;

@@ -19,6 +19,11 @@ export const MODERATION_MESSAGES = {
   suspended: (reason: string, until: Date | string) =>
     `Your account is suspended until ${dateOf(until)}: ${reason}`,
   banned: (reason: string) => `Your account is banned: ${reason}`,
+  /** Issue 47: the subject of the mail that tells the user, and how to appeal. */
+  suspendedMailSubject: 'Your Tasklane account is suspended',
+  bannedMailSubject: 'Your Tasklane account is banned',
+  appeal: (supportEmail: string) =>
+    `If you think this is a mistake, reply to this email or write to ${supportEmail} to appeal, saying why; an operator other than the one who decided reads every appeal.`,
   reasonRequired: 'Please give a reason: it is recorded with the action.',
   reasonTooLong: `A reason is at most ${MODERATION_REASON_MAX_LENGTH} characters.`,
   daysInvalid: `A suspension lasts from 1 to ${MAX_SUSPENSION_DAYS} days.`,
@@ -36,6 +41,12 @@ export const MODERATION_MESSAGES = {
   newAccountOffers: (max: number) =>
     `New accounts may make ${max} offers a day. Please try again tomorrow.`,
 } as const;
+
+/** What a suspended or banned account is told (sign-in, its open pages): the reason, the end. */
+export const banMessageOf = (reason: string | null, expires: Date | string | null) =>
+  expires
+    ? MODERATION_MESSAGES.suspended(reason ?? '', expires)
+    : MODERATION_MESSAGES.banned(reason ?? '');
 
 export const moderationReasonSchema = z
   .string({ error: MODERATION_MESSAGES.reasonRequired })
@@ -63,6 +74,11 @@ export const adminActionSchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  targetName: z
+    .string()
+    .describe(
+      "Issue 47: the user's name, the task's title, or the item's kind and its task's title",
+    ),
   reason: z.string(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
@@ -225,6 +241,9 @@ export const AUDIT_ACTIONS = [
   'lift',
   'set-role',
   'restore-group',
+  'dispute_release',
+  'dispute_refund',
+  'dispute_split',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -226,6 +226,19 @@ export const adminDisputeSchema = z.object({
   freelancer: z.object({ _id: z.string(), name: z.string() }),
   payment: taskPaymentSchema.omit({ dispute: true }),
   dispute: disputeSchema,
+  /** Issue 47: what the operator decides on, beside the statements. */
+  offer: z.object({ amountCents: cents, message: z.string(), createdAt: z.string() }),
+  deliveredAt: z.string().nullable().describe('When the freelancer said the work was delivered'),
+  conversation: z
+    .array(
+      z.object({
+        _id: z.string(),
+        author: z.object({ _id: z.string(), name: z.string() }),
+        text: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .describe("The offer's conversation between the two, oldest first"),
 });
 export type AdminDispute = z.infer<typeof adminDisputeSchema>;
 

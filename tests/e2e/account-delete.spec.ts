@@ -92,4 +92,9 @@ test('delete account: needs the password, waits for a task in progress, then lea
     .filter({ hasText: QUESTION });
   await expect(question).toContainText(EMAIL_MESSAGES.deletedUserName);
   await expect(question).not.toContainText(ada.name);
+  // Issue 47: her own profile is gone, not kept as "Deleted user" with her figures.
+  await deePage.goto(`/users/${ada.id}`);
+  await expect(
+    deePage.getByRole('heading', { level: 1, name: '404 - Page Not Found' }),
+  ).toBeVisible();
 });

@@ -176,7 +176,12 @@ test('three reports hide a task; the operator dismisses them with a reason and i
   const row = page.getByRole('row').filter({ hasText: reason });
   await expect(row.getByRole('cell').nth(1)).toHaveText(admin.name);
   await expect(row.getByRole('cell').nth(2)).toHaveText('Dismiss reports');
-  await expect(row.getByRole('link', { name: taskId })).toHaveAttribute('href', `/task/${taskId}`);
+  // Issue 47: what was acted on, by its title, not its id.
+  await expect(row.getByRole('link', { name: task.title })).toHaveAttribute(
+    'href',
+    `/task/${taskId}`,
+  );
+  await expect(row).not.toContainText(taskId);
   // The filter reads the list again in place: the page stays, the focus on the filter.
   const filter = page.getByLabel('Action');
   await filter.focus();
@@ -236,15 +241,17 @@ test('one click restores everything a group of reporters hid (issue 47), in the 
   await expect(row.getByRole('cell').nth(2)).toHaveText('Restore all a group hid');
 });
 
-test('a banned user is signed out at once, and signing in tells them why', async ({ pageAs }) => {
+test('a banned user’s open page leaves at once, saying why, and signing in tells them why', async ({
+  pageAs,
+}) => {
   test.slow(true, SEVERAL_CONTEXTS);
   const {
     admin,
     others: [target],
   } = await signUpAdminAnd('Bea Banned');
   const targetPage = await pageAs(target);
-  await targetPage.goto('/');
-  await expect(targetPage.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await targetPage.goto('/dashboard');
+  await expect(targetPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   const page = await pageAs(admin);
   await page.goto('/admin/users');
@@ -260,13 +267,12 @@ test('a banned user is signed out at once, and signing in tells them why', async
   await expect(card.getByRole('heading', { name: target.name })).toBeFocused();
   await expect(card.getByRole('button', { name: 'Lift' })).toBeVisible();
 
-  // Their sessions ended: their next request is signed out, and so is the next page they open.
+  // Their sessions ended, and their open page left at once (issue 47), untouched, saying why.
   const session = await callApi('GET', '/api/auth/get-session', { cookie: target.cookieHeader });
   expect(session.body).toBeNull();
-  await expect(async () => {
-    await targetPage.reload();
-    await expect(targetPage.getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await expect(targetPage).toHaveURL('/login');
+  await expect(toast(targetPage, 'error', MODERATION_MESSAGES.banned(reason))).toBeVisible();
+  await expect(targetPage.getByRole('link', { name: 'Login' })).toBeVisible();
   await targetPage.goto('/login');
   await targetPage.getByLabel('Email').fill(target.email);
   await targetPage.getByLabel('Password').fill(target.password);
@@ -326,7 +332,14 @@ test('the operator suspends for some days, lifts, warns and changes roles; refus
 
   // The audit log has each, newest first.
   await page.goto('/admin/audit');
-  const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: user.id }) });
+  // Issue 47: by the person's name, linked to the operator's page about them.
+  const named = page.getByRole('link', { name: user.name, exact: true });
+  const rows = page.getByRole('row').filter({ has: named });
+  await expect(rows.locator('td[data-label="Target"]')).toHaveText(Array(5).fill(user.name));
+  await expect(rows.first().getByRole('link', { name: user.name })).toHaveAttribute(
+    'href',
+    `/admin/users/${user.id}`,
+  );
   await expect(rows.locator('td[data-label="Action"]')).toHaveText([
     'Set role: user',
     'Set role: admin',

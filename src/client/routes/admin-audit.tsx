@@ -6,30 +6,33 @@ import { PageTitle } from '../components/page-title.tsx';
 import { StackTable } from '../components/stack-table.tsx';
 import { adminApi, AUDIT_ACTIONS } from '../features/admin/admin-api.ts';
 import { formatDateTime } from '../features/admin/admin-format.ts';
+import { adminUserPath } from '../features/admin/admin-user-link.tsx';
 import { ACTION_LABELS, describeAction } from '../features/admin/audit-format.ts';
 import { UserLink } from '../features/profiles/user-link.tsx';
 import { SAME_PAGE_STATE } from '../lib/navigation-state.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 
-/** What the action was done to, linked to its page where it has one of its own. */
+/**
+ * What the action was done to, by name (issue 47: a person's name, a task's title), linked to
+ * its page where it has one of its own.
+ */
 function Target({ action }: { action: AdminAction }) {
-  const { targetType, targetId } = action;
+  const { targetType, targetId, targetName } = action;
   const to =
     targetType === 'user'
-      ? paths.userProfile(targetId)
+      ? adminUserPath(targetId)
       : targetType === 'task'
         ? paths.task(targetId)
         : null;
   return (
     <span className="wrap-anywhere">
-      {targetType}{' '}
       {to ? (
         <Link to={to} className="link">
-          {targetId}
+          {targetName}
         </Link>
       ) : (
-        targetId
+        targetName
       )}
     </span>
   );

@@ -6,6 +6,9 @@ import { Avatar } from '../components/avatar.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { offersApi } from '../features/offers/offers-api.ts';
 import { myWorkCounters } from '../features/offers/my-work.ts';
+import { MyWorkLists } from '../features/offers/my-work-lists.tsx';
+import { earningsApi, type Earnings } from '../features/payments/earnings-api.ts';
+import { EarningsSummary } from '../features/payments/earnings-balances.tsx';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
 import { searchApi } from '../features/search/search-api.ts';
@@ -15,11 +18,26 @@ import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
 
 type Overview =
-  { ok: true; totalTasks: number; myTasks: Task[]; myOffers: MyOffer[] } | { ok: false };
+  | {
+      ok: true;
+      totalTasks: number;
+      myTasks: Task[];
+      myOffers: MyOffer[];
+      earnings: Earnings | null;
+    }
+  | { ok: false };
+
+/** The money is a glance here: when it cannot be read, the rest of the page still shows. */
+const earningsOrNull = () =>
+  earningsApi.getEarnings().catch((error: unknown) => {
+    console.error(error);
+    return null;
+  });
 
 /**
  * /dashboard (spec §2): profile card, the spec's three counters plus Bids Sent and Active Jobs
- * (issue 9), and the first 5 of the user's tasks.
+ * (issue 9), and the first 5 of the user's tasks; then the freelancer's side (issue 47): earnings
+ * available and held, active jobs and offers waiting.
  */
 export default function DashboardOverview() {
   const { user } = useSession();
@@ -27,13 +45,14 @@ export default function DashboardOverview() {
   // A failed load is a message here (spec §8), not the 404 page.
   const overview = useRouteData<Overview>('overview', async () => {
     try {
-      const [totalTasks, myTasks, myOffers] = await Promise.all([
+      const [totalTasks, myTasks, myOffers, earnings] = await Promise.all([
         // Total Tasks counts every task, open or not (issue 11: a count, not every task).
         searchApi.countAllTasks(),
         api.listTasks({ email }),
         offersApi.listMyOffers(),
+        earningsOrNull(),
       ]);
-      return { ok: true, totalTasks, myTasks, myOffers };
+      return { ok: true, totalTasks, myTasks, myOffers, earnings };
     } catch (error) {
       console.error(error);
       return { ok: false };
@@ -125,6 +144,8 @@ export default function DashboardOverview() {
               </ul>
             )}
           </section>
+          {overview.earnings && <EarningsSummary earnings={overview.earnings} />}
+          <MyWorkLists offers={overview.myOffers} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
+import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
 import {
   call,
@@ -135,6 +136,13 @@ describe('POST /api/me/delete-account', () => {
     };
     const review = profile.reviews.find((item) => item.comment === 'Superb work');
     expect(review?.reviewer).toMatchObject({ name: EMAIL_MESSAGES.deletedUserName, image: null });
+    // Her own profile is gone (issue 47), for anyone reading it.
+    for (const reader of [undefined, ada]) {
+      expect(await call(t, 'GET', `/api/users/${dana.id}`, reader)).toEqual({
+        status: 404,
+        body: { message: PROFILE_MESSAGES.userNotFound },
+      });
+    }
     // Nothing of her in any table: no email, name, photo or password.
     const all = await everyRow();
     for (const detail of [dana.email, 'Dana Departing', 'dana-photo', 'Dana logos']) {

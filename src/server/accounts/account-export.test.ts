@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
-import { call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { PAYMENTS_ENV, paidHire, runPaymentJobs } from '../../../tests/support/payments.ts';
 import {
   createTestApp,
   validTask,
@@ -71,5 +72,73 @@ describe('GET /api/me/export', () => {
 
   it('is for the signed-in user only', async () => {
     expect((await call(t, 'GET', '/api/me/export')).status).toBe(401);
+  });
+});
+
+describe('GET /api/me/export with payments (issue 47)', () => {
+  let m: TestApp;
+  let cy: TestUser;
+  beforeAll(async () => {
+    m = await createTestApp(PAYMENTS_ENV);
+    cy = await m.signUp({ name: 'Cy Other' });
+  });
+  afterAll(async () => m.close());
+
+  it('holds the money either side (payments, receipts, payouts) and the blocks and reports I made', async () => {
+    const poster = await m.signUp({ name: 'Pam Payer' });
+    const freelancer = await m.signUp({ name: 'Fay Payee' });
+    const { taskId } = await paidHire(m, poster, freelancer, 'delivered', 80);
+    await act(m, poster, `tasks/${taskId}/complete`);
+    expect(
+      (await call(m, 'PUT', '/api/me/payout-account', freelancer, { name: 'Fay Bank' })).status,
+    ).toBe(200);
+    expect((await call(m, 'POST', '/api/me/payouts', freelancer, {})).status).toBe(201);
+    await runPaymentJobs(m);
+    await call(m, 'POST', `/api/users/${cy.id}/block`, poster);
+    const cysTask = await postTask(m, cy, validTask({ title: 'Cy reported task' }));
+    expect(
+      (
+        await call(m, 'POST', '/api/reports', poster, {
+          itemType: 'task',
+          itemId: cysTask,
+          reason: 'spam',
+          note: 'Looks like spam',
+        })
+      ).status,
+    ).toBe(201);
+
+    const exportOf = async (user: TestUser) =>
+      (await call(m, 'GET', '/api/me/export', user)).body as Record<string, unknown[]>;
+    const paid = await exportOf(poster);
+    const payment = {
+      task_id: taskId,
+      payer_name: 'Pam Payer',
+      payee_name: 'Fay Payee',
+      amount_cents: 8000,
+      total_cents: 8400,
+      status: 'released',
+    };
+    expect(paid.payments).toMatchObject([payment]);
+    expect(paid.receipts).toMatchObject([{ kind: 'payment', task_id: taskId, total_cents: 8400 }]);
+    expect(paid.payouts).toEqual([]);
+    expect(paid.blocks).toMatchObject([{ blocked_name: 'Cy Other' }]);
+    expect(paid.reportsMade).toMatchObject([
+      { item_type: 'task', item_id: cysTask, reason: 'spam', note: 'Looks like spam' },
+    ]);
+
+    const earned = await exportOf(freelancer);
+    expect(earned.payments).toMatchObject([payment]);
+    expect(earned.receipts).toMatchObject([
+      { kind: 'release', total_cents: 7200 },
+      { kind: 'payout', total_cents: 7200 },
+    ]);
+    expect(earned.payouts).toMatchObject([
+      { amount_cents: 7200, destination: expect.any(String), status: 'paid' },
+    ]);
+    expect(earned.blocks).toEqual([]);
+    expect(earned.reportsMade).toEqual([]);
+    // The other side appears by name only.
+    const text = JSON.stringify(earned);
+    expect(text).not.toContain(poster.email);
   });
 });

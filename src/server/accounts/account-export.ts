@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { mailModesOf } from '../mail/notification-mails.ts';
+import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { MAIL_KINDS } from '../../shared/mail-preferences.ts';
 
 type Db = Kysely<Database>;
@@ -9,7 +10,8 @@ type Db = Kysely<Database>;
  * Issue 19 "Leave with your data": everything stored about a user, as they may see it. Others
  * appear by name only, never by email. Reviews about the user are there once they are public
  * (a blind review is the reviewer's until then); sessions and password hashes are not data
- * about the person but keys to the account, and stay out.
+ * about the person but keys to the account, and stay out. Issue 47: the money (payments either
+ * side, receipts, payouts) and the trust records the user made (blocks, reports) too.
  */
 export async function exportAccount(db: Db, userId: string, now = new Date()) {
   const user = await db
@@ -82,6 +84,8 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     .selectAll()
     .where('user_id', '=', userId)
     .execute();
+  const money = await exportMoney(db, userId);
+  const trust = await exportTrust(db, userId);
   const modeOf = await mailModesOf(db, [userId]);
   return {
     exportedAt: at,
@@ -95,6 +99,97 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     reviewsReceived: received,
     notifications,
     savedSearches,
+    ...money,
+    ...trust,
     emailSettings: Object.fromEntries(MAIL_KINDS.map((kind) => [kind, modeOf(userId, kind)])),
   };
+}
+
+/** Cents are bigint on PostgreSQL, read as text there. */
+const cents = (value: number | string) => Number(value);
+
+/** Payments the user made or received, their receipts and their payouts. */
+async function exportMoney(db: Db, userId: string) {
+  const [payments, receipts, payouts] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .innerJoin('tasks', 'tasks.id', 'payments.task_id')
+      .leftJoin('user as payer', 'payer.id', 'payments.payer_id')
+      .leftJoin('user as payee', 'payee.id', 'payments.payee_id')
+      .select([
+        'payments.id',
+        'payments.task_id',
+        'tasks.title as task_title',
+        'payer.name as payer_name',
+        'payee.name as payee_name',
+        'payments.amount_cents',
+        'payments.client_fee_cents',
+        'payments.total_cents',
+        'payments.status',
+        'payments.created_at',
+        'payments.paid_at',
+        'payments.settled_at',
+      ])
+      .where((eb) =>
+        eb.or([eb('payments.payer_id', '=', userId), eb('payments.payee_id', '=', userId)]),
+      )
+      .orderBy('payments.created_at')
+      .execute(),
+    db
+      .selectFrom('receipts')
+      .select(['number', 'kind', 'task_id', 'lines', 'total_cents', 'created_at'])
+      .where((eb) => eb.or([eb('payer_id', '=', userId), eb('payee_id', '=', userId)]))
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('payouts')
+      .select([
+        'id',
+        'amount_cents',
+        'destination',
+        'status',
+        'failure',
+        'created_at',
+        'settled_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return {
+    payments: payments.map((row) => ({
+      ...row,
+      payer_name: row.payer_name ?? EMAIL_MESSAGES.deletedUserName,
+      payee_name: row.payee_name ?? EMAIL_MESSAGES.deletedUserName,
+      amount_cents: cents(row.amount_cents),
+      client_fee_cents: cents(row.client_fee_cents),
+      total_cents: cents(row.total_cents),
+    })),
+    receipts: receipts.map(({ lines, ...row }) => ({
+      ...row,
+      total_cents: cents(row.total_cents),
+      content: JSON.parse(lines) as unknown,
+    })),
+    payouts: payouts.map((row) => ({ ...row, amount_cents: cents(row.amount_cents) })),
+  };
+}
+
+/** Whom the user blocked (by name) and what they reported. */
+async function exportTrust(db: Db, userId: string) {
+  const [blocks, reports] = await Promise.all([
+    db
+      .selectFrom('blocks')
+      .innerJoin('user', 'user.id', 'blocks.blocked_id')
+      .select(['user.name as blocked_name', 'blocks.created_at'])
+      .where('blocks.blocker_id', '=', userId)
+      .orderBy('blocks.created_at')
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select(['id', 'item_type', 'item_id', 'reason', 'note', 'status', 'created_at', 'closed_at'])
+      .where('reporter_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return { blocks, reportsMade: reports };
 }

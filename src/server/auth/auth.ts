@@ -23,7 +23,7 @@ import {
   tooManyResetMails,
   VERIFY_LINK_SECONDS,
 } from '../mail/account-mails.ts';
-import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import { banMessageOf } from '../../shared/moderation.ts';
 import { grantAdmin } from '../moderation/admins.ts';
 import { loadAuthSecret } from './secret.ts';
 import { SessionCache } from './session-cache.ts';
@@ -216,10 +216,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       // /api/admin, which records every action.
       admin({
         adminRoles: [ADMIN_ROLE],
-        bannedUserMessage: (user) =>
-          user.banExpires
-            ? MODERATION_MESSAGES.suspended(user.banReason ?? '', user.banExpires)
-            : MODERATION_MESSAGES.banned(user.banReason ?? ''),
+        bannedUserMessage: (user) => banMessageOf(user.banReason ?? null, user.banExpires ?? null),
       }),
       ...(google
         ? [

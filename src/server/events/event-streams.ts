@@ -17,6 +17,8 @@ import {
   type StreamNotification,
 } from '../notifications/notifications.service.ts';
 import type { BusEvent, EventBus } from './event-bus.ts';
+import type { SessionEndedEvent } from '../../shared/live-events.ts';
+import { banMessageOf } from '../../shared/moderation.ts';
 
 /**
  * The open `GET /api/events` streams of this instance (docs/decisions/010-live-events.md). An
@@ -306,8 +308,30 @@ export class EventStreams {
           .execute();
         for (const row of rows) found.add(row.token);
       }
-      for (const stream of live) if (!found.has(stream.session.token)) this.#end(stream);
+      const gone = live.filter((stream) => !found.has(stream.session.token));
+      const farewells = await this.#banNotices(gone.map((stream) => stream.userId));
+      for (const stream of gone) {
+        const notice = farewells.get(stream.userId);
+        // Issue 47: a banned user's open pages are told why, and leave at once.
+        if (notice) this.#write(stream, `event: ended\ndata: ${JSON.stringify(notice)}\n\n`);
+        this.#end(stream);
+      }
     })().catch((error) => this.#failed(error));
+  }
+
+  /** What sign-in would now answer each of these users who is suspended or banned. */
+  async #banNotices(userIds: string[]): Promise<Map<string, SessionEndedEvent>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.#options.db
+      .selectFrom('user')
+      .select(['id', 'banned', 'banReason', 'banExpires'])
+      .where('id', 'in', [...new Set(userIds)])
+      .execute();
+    return new Map(
+      rows
+        .filter((row) => Boolean(row.banned))
+        .map((row) => [row.id, { message: banMessageOf(row.banReason, row.banExpires) }]),
+    );
   }
 
   #end(stream: Stream): void {

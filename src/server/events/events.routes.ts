@@ -34,6 +34,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
           'Each event has an `id`; a client that reconnects with `Last-Event-ID` first gets what it missed, from the tables.',
           'The first lines give the reconnection delay (`retry`) and the starting id; comment lines every EVENTS_HEARTBEAT_SECONDS keep proxies from closing it.',
           'The stream ends when the session does (at once on sign-out through this instance, within SESSION_CACHE_SECONDS elsewhere) and when the server stops; browsers then reconnect.',
+          'When it ends because the account was suspended or banned, its last event is `event: ended` with `{message}`, what sign-in now answers, so the page can leave at once.',
         ].join(' '),
         response: {
           200: {

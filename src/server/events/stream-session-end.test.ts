@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessage } from '../../../tests/support/conversations.ts';
 import { openEventStream, type EventStreamClient } from '../../../tests/support/event-stream.ts';
 import { makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
+import { grantAdmin } from '../moderation/admins.ts';
 import {
   createTestApp,
   GOOD_PASSWORD,
@@ -81,6 +83,29 @@ describe('an open event stream', () => {
     expect(hasEnded()).toBe(false);
     await sendMessage(t, freelancer, offerId, 'Still signed in here');
     await expect.poll(() => stream.events.some((event) => event.event === 'message')).toBe(true);
+  });
+});
+
+describe('a suspended or banned user’s open stream (issue 47)', () => {
+  it('is told why and ends at once; a sign-out is told nothing', async () => {
+    const admin = await t.signUp({ name: 'Ada Admin' });
+    await grantAdmin(t.db, admin.id);
+    const sue = await t.signUp({ name: 'Sue Suspended' });
+    const { stream, hasEnded } = await signedInStream(sue);
+    const suspended = await t.request('POST', `/api/admin/users/${sue.id}/suspend`, {
+      user: admin,
+      body: { reason: 'Rude messages', days: 3 },
+    });
+    expect(suspended.statusCode).toBe(200);
+    const ended = await stream.next((event) => event.event === 'ended', 2_000);
+    const until = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    expect(JSON.parse(ended.data)).toEqual({
+      message: MODERATION_MESSAGES.suspended('Rude messages', until),
+    });
+    await expect.poll(hasEnded, { timeout: 2_000 }).toBe(true);
+
+    // The poster's own sign-out (the first test) ended its stream without a word.
+    expect(streams[0]!.events.some((event) => event.event === 'ended')).toBe(false);
   });
 });
 

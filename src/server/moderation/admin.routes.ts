@@ -19,6 +19,9 @@ import { ADMIN_ROLE } from '../auth/auth.ts';
 import { requireAdmin } from '../auth/session.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { banMail } from './ban-mail.ts';
 import { marketStats } from './market-stats.ts';
 import {
   adminActionsCsv,
@@ -55,7 +58,9 @@ async function throughAuth<T>(call: () => Promise<T>): Promise<T> {
  * The operator's calls under /api/admin (issue 20): admins only (403 to everyone else, checked
  * on a session read in full), and each change written to the audit log with its reason.
  */
-export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { auth, db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<
+  TasksRoutesOptions & { supportEmail: string }
+> = async (app, { auth, db, supportEmail }) => {
   app.get(
     '/api/admin/users',
     {
@@ -107,7 +112,7 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
       schema: {
         summary: 'Suspend a user for N days, or ban them without days (admins only)',
         description:
-          'Sign-in is refused with the reason and the end date; every session ends at once (other instances within SESSION_CACHE_SECONDS); pending offers are withdrawn. Recorded in the audit log.',
+          'Sign-in is refused with the reason and the end date; every session ends at once (other instances within SESSION_CACHE_SECONDS), and open pages are told why (`event: ended` on /api/events) and leave; pending offers are withdrawn; the user is mailed the reason and how to appeal (SUPPORT_EMAIL). Recorded in the audit log.',
         params: userIdParamsSchema,
         body: suspendSchema,
         response: { 200: messageSchema, ...adminErrors },
@@ -130,9 +135,16 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
           headers: fromNodeHeaders(request.headers),
         }),
       );
-      auth.sessions.forgetUser(target.id);
       await db.transaction().execute(async (trx) => {
         const withdrawn = await withdrawOffersOf(trx, target.id);
+        const banned = await trx
+          .selectFrom('user')
+          .select(['id', 'name', 'email', 'banReason', 'banExpires'])
+          .where('id', '=', target.id)
+          .executeTakeFirstOrThrow();
+        if (!isDeletedAddress(banned.email)) {
+          await enqueueMail(trx, banMail(banned, supportEmail));
+        }
         await recordAdminAction(trx, {
           adminId: admin.id,
           action: days ? 'suspend' : 'ban',
@@ -142,6 +154,8 @@ export const adminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app
           details: { ...(days ? { days } : {}), offersWithdrawn: withdrawn },
         });
       });
+      // After the commit: the open pages it ends read the ban (event-streams.ts) to say why.
+      auth.sessions.forgetUser(target.id);
       return {
         message: days
           ? `${target.name} is suspended for ${days} days.`

@@ -82,23 +82,102 @@ export async function listAdminActions(db: Db, filter: AuditFilter): Promise<Adm
     );
   }
   const rows = await query.execute();
+  const names = await targetNamesOf(db, rows);
   return rows.map((row) => ({
     _id: row.id,
     admin: { _id: row.admin_id, name: row.admin_name ?? 'Deleted user' },
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
+    targetName:
+      names.get(`${row.target_type}:${row.target_id}`) ?? `A ${row.target_type} since deleted`,
     reason: row.reason,
     details: JSON.parse(row.details) as Record<string, unknown>,
     createdAt: row.created_at,
   }));
 }
 
+const ITEM_NAMES: Record<string, string> = {
+  question: 'Question',
+  reply: 'Reply',
+  message: 'Message',
+  review: 'Review',
+};
+
+/**
+ * Issue 47: what each audit line was done to, by name: a user's name, a task's title, or an
+ * item's kind with the title of its task ("Question on “Logo for a bakery”"). Keyed
+ * `type:id`; what was deleted since has no name.
+ */
+async function targetNamesOf(
+  db: Db,
+  rows: readonly { target_type: string; target_id: string }[],
+): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [
+    ...new Set(rows.filter((row) => row.target_type === type).map((row) => row.target_id)),
+  ];
+  const names = new Map<string, string>();
+  const users = idsOf('user');
+  if (users.length) {
+    const found = await db
+      .selectFrom('user')
+      .select(['id', 'name'])
+      .where('id', 'in', users)
+      .execute();
+    for (const user of found) names.set(`user:${user.id}`, user.name);
+  }
+  // Each kind of item by the title of its task (a task by its own).
+  const titled: Record<string, (ids: string[]) => Promise<{ id: string; title: string }[]>> = {
+    task: (ids) => db.selectFrom('tasks').select(['id', 'title']).where('id', 'in', ids).execute(),
+    question: (ids) =>
+      db
+        .selectFrom('questions')
+        .innerJoin('tasks', 'tasks.id', 'questions.task_id')
+        .select(['questions.id', 'tasks.title'])
+        .where('questions.id', 'in', ids)
+        .execute(),
+    reply: (ids) =>
+      db
+        .selectFrom('question_replies')
+        .innerJoin('questions', 'questions.id', 'question_replies.question_id')
+        .innerJoin('tasks', 'tasks.id', 'questions.task_id')
+        .select(['question_replies.id', 'tasks.title'])
+        .where('question_replies.id', 'in', ids)
+        .execute(),
+    message: (ids) =>
+      db
+        .selectFrom('messages')
+        .innerJoin('offers', 'offers.id', 'messages.offer_id')
+        .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+        .select(['messages.id', 'tasks.title'])
+        .where('messages.id', 'in', ids)
+        .execute(),
+    review: (ids) =>
+      db
+        .selectFrom('reviews')
+        .innerJoin('tasks', 'tasks.id', 'reviews.task_id')
+        .select(['reviews.id', 'tasks.title'])
+        .where('reviews.id', 'in', ids)
+        .execute(),
+  };
+  const onTasks = Object.entries(titled)
+    .map(([type, lookup]) => ({ type, ids: idsOf(type), lookup }))
+    .filter(({ ids }) => ids.length > 0)
+    .map(({ type, ids, lookup }) => ({ type, rows: lookup(ids) }));
+  for (const { type, rows: found } of onTasks) {
+    for (const row of await found) {
+      const kind = ITEM_NAMES[type];
+      names.set(`${type}:${row.id}`, kind ? `${kind} on “${row.title}”` : row.title);
+    }
+  }
+  return names;
+}
+
 /** The audit log as CSV (RFC 4180), for download. */
 export function adminActionsCsv(actions: readonly AdminAction[]): string {
   const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
   const header = ['created_at', 'admin_id', 'admin_name', 'action', 'target_type', 'target_id'];
-  const lines = [[...header, 'reason', 'details'].join(',')];
+  const lines = [[...header, 'reason', 'details', 'target_name'].join(',')];
   for (const a of actions) {
     lines.push(
       [
@@ -110,6 +189,8 @@ export function adminActionsCsv(actions: readonly AdminAction[]): string {
         a.targetId,
         a.reason,
         JSON.stringify(a.details),
+        // Issue 47, added last so that readers of the earlier columns read them as before.
+        a.targetName,
       ]
         .map(cell)
         .join(','),

@@ -284,6 +284,50 @@ describe('roles', () => {
 });
 
 describe('the audit log', () => {
+  it('names the people and tasks acted on (issue 47)', async () => {
+    const nora = await t.signUp({ name: 'Nora Named' });
+    const taskId = await postTask(t, nora, validTask({ title: 'A task the log names' }));
+    await call(t, 'POST', `/api/admin/users/${nora.id}/suspend`, admin, {
+      reason: 'Named in the log',
+      days: 2,
+    });
+    await t.db
+      .insertInto('admin_actions')
+      .values({
+        id: crypto.randomUUID(),
+        admin_id: admin.id,
+        action: 'remove',
+        target_type: 'task',
+        target_id: taskId,
+        reason: 'Removed for the test',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const questionId = await askQuestion(t, ordinary, taskId, 'A question the log names');
+    await t.db
+      .insertInto('admin_actions')
+      .values({
+        id: crypto.randomUUID(),
+        admin_id: admin.id,
+        action: 'dismiss',
+        target_type: 'question',
+        target_id: questionId,
+        reason: 'Dismissed for the test',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const actions = (await call(t, 'GET', '/api/admin/actions', admin)).body as {
+      targetId: string;
+      targetName: string;
+    }[];
+    const nameOf = (id: string) => actions.find((action) => action.targetId === id)?.targetName;
+    expect(nameOf(nora.id)).toBe('Nora Named');
+    expect(nameOf(taskId)).toBe('A task the log names');
+    expect(nameOf(questionId)).toBe('Question on “A task the log names”');
+    const csv = await t.request('GET', '/api/admin/actions?format=csv', { user: admin });
+    expect(csv.body).toContain('"Nora Named"\r\n');
+  });
+
   it('lists actions newest first, filters them and downloads them as CSV', async () => {
     const all = await call(t, 'GET', '/api/admin/actions', admin);
     const actions = all.body as { createdAt: string; action: string; admin: { name: string } }[];
@@ -300,7 +344,7 @@ describe('the audit log', () => {
     expect(csv.headers['content-disposition']).toMatch(/attachment/);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'created_at,admin_id,admin_name,action,target_type,target_id,reason,details',
+      'created_at,admin_id,admin_name,action,target_type,target_id,reason,details,target_name',
     );
     expect(lines).toHaveLength(actions.length + 1);
     expect(csv.body).toContain('"Scam tasks"');

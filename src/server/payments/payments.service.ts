@@ -164,9 +164,14 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
     .leftJoin('user as poster', 'poster.id', 'payments.payer_id')
     .leftJoin('user as freelancer', 'freelancer.id', 'payments.payee_id')
     .selectAll('payments')
+    .innerJoin('offers', 'offers.id', 'payments.offer_id')
     .select([
       'disputes.id as dispute_id',
       'tasks.title',
+      'tasks.delivered_at',
+      'offers.amount_cents as offer_amount_cents',
+      'offers.message as offer_message',
+      'offers.created_at as offer_created_at',
       'poster.name as poster_name',
       'freelancer.name as freelancer_name',
     ])
@@ -178,6 +183,10 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
     db,
     rows.map((row) => row.id),
   );
+  const conversations = await conversationsOf(
+    db,
+    rows.map((row) => row.offer_id),
+  );
   return rows.map((row) => ({
     _id: row.dispute_id,
     task: { _id: row.task_id, title: row.title ?? '' },
@@ -185,7 +194,45 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
     freelancer: { _id: row.payee_id, name: row.freelancer_name ?? 'Deleted user' },
     payment: paymentView(toPayment(row)),
     dispute: disputes.get(row.id)!,
+    offer: {
+      amountCents: Number(row.offer_amount_cents),
+      message: row.offer_message,
+      createdAt: row.offer_created_at,
+    },
+    deliveredAt: row.delivered_at ?? null,
+    conversation: conversations.get(row.offer_id) ?? [],
   }));
+}
+
+/** The offers' conversations for the disputes queue, oldest first, whatever their moderation. */
+async function conversationsOf(db: Db, offerIds: string[]) {
+  const byOffer = new Map<string, AdminDispute['conversation']>();
+  if (offerIds.length === 0) return byOffer;
+  const rows = await db
+    .selectFrom('messages')
+    .leftJoin('user', 'user.id', 'messages.author_id')
+    .select([
+      'messages.id',
+      'messages.offer_id',
+      'messages.author_id',
+      'messages.text',
+      'messages.created_at',
+      'user.name',
+    ])
+    .where('messages.offer_id', 'in', offerIds)
+    .orderBy('messages.created_at')
+    .execute();
+  for (const row of rows) {
+    const list = byOffer.get(row.offer_id) ?? [];
+    list.push({
+      _id: row.id,
+      author: { _id: row.author_id, name: row.name ?? 'Deleted user' },
+      text: row.text,
+      createdAt: row.created_at,
+    });
+    byOffer.set(row.offer_id, list);
+  }
+  return byOffer;
 }
 
 const OUTCOME_TEXTS = {

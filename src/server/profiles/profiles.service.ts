@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { PROFILE_MESSAGES, PROFILE_REVIEWS_LIMIT, type Profile } from '../../shared/profiles.ts';
 import type { Database } from '../db/types.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
+import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
 import { AppError } from '../errors.ts';
 import { hiringFigures } from '../offers/offers.store.ts';
 import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
@@ -68,10 +69,13 @@ export async function getProfile(
 ): Promise<Profile> {
   const user = await db
     .selectFrom('user')
-    .select(['id', 'name', 'image', 'createdAt', 'moderation', 'moderation_reason'])
+    .select(['id', 'name', 'email', 'image', 'createdAt', 'moderation', 'moderation_reason'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
+  // Issue 47: a deleted account has no page; its row stays only to name it "Deleted user" in
+  // what others received.
+  if (!user || isDeletedAddress(user.email))
+    throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const mayRead = !user.moderation || reader?.isAdmin || reader?.id === user.id;
   if (!mayRead) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const [reputation, tasksPosted, hiring, reviewRows] = await Promise.all([

@@ -4,7 +4,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DESCRIPTION_MAX_LENGTH, isCalendarDate } from '../../shared/tasks.ts';
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/support/test-app.ts';
-import { countTasks, DEMO_USERS, SeedRefusedError, seedDemoData } from './demo-data.ts';
+import { sql } from 'kysely';
+import { PAYMENTS_ENV } from '../../../tests/support/payments.ts';
+import { isPostgres } from '../db/engine.ts';
+import { checkLedger } from '../payments/ledger.ts';
+import { createPaymentProvider } from '../payments/payment-provider.ts';
+import {
+  countTasks,
+  DEMO_OPERATOR,
+  DEMO_USERS,
+  SeedRefusedError,
+  seedDemoData,
+} from './demo-data.ts';
+import { DEMO_PAID_HIRES } from './demo-money.ts';
+import { runSeed } from './run-seed.ts';
 
 /** What Vite copies into the built client as it is (vite.config.ts: root src/client). */
 const CLIENT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../../client/public');
@@ -18,9 +31,13 @@ beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-seed-client-'));
   fs.cpSync(CLIENT_PUBLIC_DIR, clientDir, { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tasklane</title>');
-  t = await createTestApp({}, { clientDir });
+  t = await createTestApp(PAYMENTS_ENV, { clientDir });
   seed = (options = {}) =>
-    seedDemoData(t, t.app.auth, { publicUrl: t.config.publicUrl, ...options });
+    seedDemoData(t, t.app.auth, {
+      publicUrl: t.config.publicUrl,
+      payments: t.config.payments,
+      ...options,
+    });
 });
 afterAll(async () => {
   await t.close();
@@ -121,11 +138,80 @@ describe('seedDemoData', () => {
     expect(pending.every((row) => row.status === 'open')).toBe(true);
 
     // Every demo user has a public rating on their profile.
-    const users = await t.db.selectFrom('user').select('id').execute();
+    const users = await t.db
+      .selectFrom('user')
+      .select('id')
+      .where(
+        'email',
+        'in',
+        DEMO_USERS.map((user) => user.email),
+      )
+      .execute();
     for (const { id } of users) {
       const profile = (await t.request('GET', `/api/users/${id}`)).json();
       expect(profile.rating.count, profile.name).toBeGreaterThan(0);
     }
+  });
+
+  it('tells the money story through the ledger: held, released, refunded, a dispute decided (issue 47)', async () => {
+    const payments = await t.db
+      .selectFrom('payments')
+      .innerJoin('tasks', 'tasks.id', 'payments.task_id')
+      .select(['payments.id', 'payments.status', 'tasks.title', 'tasks.status as task_status'])
+      .execute();
+    const statusOf = (title: string) => payments.find((row) => row.title === title);
+    const byStory = Object.fromEntries(DEMO_PAID_HIRES.map((hire) => [hire.story, hire.title]));
+    expect(statusOf(byStory.held!)).toMatchObject({ status: 'held', task_status: 'assigned' });
+    expect(statusOf(byStory.released!)).toMatchObject({
+      status: 'released',
+      task_status: 'completed',
+    });
+    expect(statusOf(byStory.refunded!)).toMatchObject({ status: 'refunded', task_status: 'open' });
+    expect(statusOf(byStory.split!)).toMatchObject({ status: 'split', task_status: 'completed' });
+    expect(payments).toHaveLength(DEMO_PAID_HIRES.length);
+
+    const operator = await t.db
+      .selectFrom('user')
+      .select(['id', 'role'])
+      .where('email', '=', DEMO_OPERATOR.email)
+      .executeTakeFirstOrThrow();
+    expect(operator.role).toBe('admin');
+    const disputes = await t.db.selectFrom('disputes').selectAll().execute();
+    expect(disputes).toMatchObject([
+      { status: 'resolved', outcome: 'split', resolved_by: operator.id },
+    ]);
+    const statements = await t.db.selectFrom('dispute_statements').select('user_id').execute();
+    // The poster's reason for the dispute, then a statement from each side.
+    expect(statements).toHaveLength(3);
+    const audit = await t.db.selectFrom('admin_actions').select(['action', 'admin_id']).execute();
+    expect(audit).toEqual([{ action: 'dispute_split', admin_id: operator.id }]);
+    // Every movement balanced, and the receipts of each: paid, released, refunded.
+    expect(await checkLedger(t.db, createPaymentProvider(t.config.payments, t.db))).toEqual([]);
+    const receipts = await t.db.selectFrom('receipts').select('kind').execute();
+    expect(new Set(receipts.map((receipt) => receipt.kind))).toEqual(
+      new Set(['payment', 'release', 'refund']),
+    );
+  });
+
+  it('makes the demo users and the operator verified, with no mail queued for them (issue 47)', async () => {
+    const users = await t.db.selectFrom('user').select(['id', 'email', 'emailVerified']).execute();
+    expect(users.map((user) => user.email).sort()).toEqual(
+      [...DEMO_USERS.map((user) => user.email), DEMO_OPERATOR.email].sort(),
+    );
+    expect(users.every((user) => Boolean(user.emailVerified))).toBe(true);
+    const queued = await t.db
+      .selectFrom('outbox')
+      .select(['kind', 'to_address'])
+      .where('status', '=', 'pending')
+      .execute();
+    expect(queued).toEqual([]);
+    // Their story's notifications are there to read.
+    const notifications = await t.db.selectFrom('notifications').select('id').execute();
+    expect(notifications.length).toBeGreaterThan(0);
+    const response = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
   });
 
   it('makes accounts that sign in with the printed passwords', async () => {
@@ -148,7 +234,8 @@ describe('seedDemoData', () => {
       expect(response.statusCode, image).toBe(200);
       expect(response.headers['content-type'], image).toMatch(/^image\/svg\+xml/);
     }
-    expect(new Set(users.map((user) => user.image)).size).toBe(DEMO_USERS.length);
+    const demoImages = users.filter((user) => user.email !== DEMO_OPERATOR.email);
+    expect(new Set(demoImages.map((user) => user.image)).size).toBe(DEMO_USERS.length);
   });
 
   it('shows the demo tasks through the API', async () => {
@@ -164,7 +251,36 @@ describe('seedDemoData', () => {
 
     const result = await seed({ force: true });
     expect(result.users.map((user) => user.created)).toEqual([false, false, false]);
-    expect(await countUsers()).toBe(DEMO_USERS.length);
+    expect(result.operator.created).toBe(false);
+    expect(await countUsers()).toBe(DEMO_USERS.length + 1);
     expect(await countTasks(t.db)).toBe(before + result.tasks);
+  });
+
+  it('npm run seed prints the operator account, and on PostgreSQL analyzes the tables (issue 47)', async () => {
+    const lines: string[] = [];
+    // The migrations analyzed some tables already: only what this run did counts.
+    const startedAt = new Date(Date.now() - 1000).toISOString();
+    await runSeed(t, t.app.auth, t.config, { force: true, bulkCount: 0 }, (line) =>
+      lines.push(line),
+    );
+    expect(lines).toContain(
+      'Payments: 1 held, 1 released, 1 refunded, and 1 dispute decided with a split.',
+    );
+    const operatorLine = lines.findIndex((line) => line.startsWith('Demo operator'));
+    expect(operatorLine).toBeGreaterThan(0);
+    expect(lines[operatorLine + 1]).toMatch(
+      new RegExp(`^  ${DEMO_OPERATOR.email} +${DEMO_OPERATOR.password}`),
+    );
+    if (isPostgres(t.db)) {
+      const analyzed = await sql<{ relname: string }>`
+        select relname from pg_stat_user_tables
+        where relname in ('tasks', 'offers', 'payments')
+          and last_analyze >= ${startedAt}::timestamptz`.execute(t.db);
+      expect(analyzed.rows.map((row) => row.relname).sort()).toEqual([
+        'offers',
+        'payments',
+        'tasks',
+      ]);
+    }
   });
 });

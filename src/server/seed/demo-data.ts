@@ -3,7 +3,9 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database, TaskTable } from '../db/types.ts';
+import type { PaymentsConfig } from '../config.ts';
 import { addDemoLoop } from './demo-loop.ts';
+import { playMoneyStory, type MoneyStoryResult } from './demo-money.ts';
 import { toCents } from '../../shared/money.ts';
 
 /** An account made by a script through Better Auth (the demo users, the bench's posters). */
@@ -11,7 +13,7 @@ export interface ScriptAccount {
   name: string;
   email: string;
   password: string;
-  image: string;
+  image?: string;
 }
 
 export interface DemoUser extends Omit<ScriptAccount, 'image'> {
@@ -44,6 +46,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     photoPath: '/demo/lena-fischer.svg',
   },
 ];
+
+/** Issue 47: the demo's operator, who decided its dispute; printed by `npm run seed` too. */
+export const DEMO_OPERATOR: ScriptAccount = {
+  name: 'Olive Operator',
+  email: 'operator@example.com',
+  password: 'OperatorDemo123',
+};
 
 /**
  * A demo user's photo URL on the app's public address (config PUBLIC_URL, no trailing slash):
@@ -458,6 +467,22 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
 ];
 
+const OPERATOR_ACCOUNT = { ...DEMO_OPERATOR, role: 'admin' } as const;
+
+/**
+ * The demo's story happened before anyone watched: its notifications stay to read, but the
+ * mails they queued for the demo addresses (nobody's) are skipped, not sent.
+ */
+async function muteDemoMail(db: Kysely<Database>, userIds: string[], since: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'skipped' })
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'pending')
+    .where('created_at', '>=', since)
+    .execute();
+}
+
 /** The database holds tasks already and the caller did not ask to add more. */
 export class SeedRefusedError extends Error {
   constructor(taskCount: number) {
@@ -475,6 +500,8 @@ export interface SeedOptions {
   force?: boolean | undefined;
   /** The "today" that deadlines and dates are relative to. */
   now?: Date | undefined;
+  /** Issue 47: with test payments, the demo plays its money story (demo-money.ts). */
+  payments?: PaymentsConfig | undefined;
 }
 
 export interface SeededUser extends DemoUser {
@@ -486,9 +513,12 @@ export interface SeededUser extends DemoUser {
 
 export interface SeedResult {
   users: SeededUser[];
+  operator: ScriptAccount & { id: string; created: boolean };
   tasks: number;
   offers: number;
   reviews: number;
+  /** Payments by how their story ended; null when payments are not in test mode. */
+  money: MoneyStoryResult | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -508,13 +538,15 @@ export async function countTasks(db: Kysely<Database>): Promise<number> {
 }
 
 /**
- * The account with this email, or a new one made through Better Auth so that its password
- * hash is the one sign-in checks.
+ * The account with this email, or a new one made through Better Auth (its admin plugin's
+ * createUser, so that its password hash is the one sign-in checks). Script accounts are made
+ * verified (issue 47): their addresses are nobody's, so no verification mail is queued for them
+ * and no banner asks them to verify.
  */
 export async function ensureUser(
   db: Kysely<Database>,
   auth: Auth,
-  user: ScriptAccount,
+  user: ScriptAccount & { role?: 'admin' },
 ): Promise<{ id: string; created: boolean }> {
   const email = user.email.toLowerCase();
   const found = await db
@@ -523,8 +555,14 @@ export async function ensureUser(
     .where('email', '=', email)
     .executeTakeFirst();
   if (found) return { id: found.id, created: false };
-  const result = await auth.api.signUpEmail({
-    body: { name: user.name, email, password: user.password, image: user.image },
+  const result = await auth.api.createUser({
+    body: {
+      name: user.name,
+      email,
+      password: user.password,
+      ...(user.role ? { role: user.role } : {}),
+      data: { image: user.image ?? null, emailVerified: true },
+    },
   });
   return { id: result.user.id, created: true };
 }
@@ -539,6 +577,7 @@ export async function seedDemoData(
   options: SeedOptions,
 ): Promise<SeedResult> {
   const { db } = handle;
+  const startedAt = new Date().toISOString();
   const existing = await countTasks(db);
   if (existing > 0 && !options.force) throw new SeedRefusedError(existing);
 
@@ -586,10 +625,22 @@ export async function seedDemoData(
     await trx.insertInto('offers').values(loop.offers).execute();
     await trx.insertInto('reviews').values(loop.reviews).execute();
   });
+  const operator = { ...DEMO_OPERATOR, ...(await ensureUser(db, auth, OPERATOR_ACCOUNT)) };
+  const money =
+    options.payments?.mode === 'test'
+      ? await playMoneyStory(db, options.payments, {
+          userIds: users.map((user) => user.id),
+          operatorId: operator.id,
+          taskIds: new Map(tasks.map((task) => [task.title, task.id])),
+        })
+      : null;
+  await muteDemoMail(db, [...users.map((user) => user.id), operator.id], startedAt);
   return {
     users,
+    operator,
     tasks: tasks.length,
     offers: loop.offers.length,
     reviews: loop.reviews.length,
+    money,
   };
 }

@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import {
   CHOOSE_OUTCOME,
+  CONFIRM_DECISION_BUTTON,
+  CONFIRM_DECISION_TITLE,
   DECISION_REASON_LABEL,
   decideFormName,
   disputeDecided,
@@ -57,6 +59,11 @@ async function post(user: SignedUpUser, path: string, status: number, body?: unk
   return answer.body;
 }
 
+const CONVERSATION = {
+  poster: 'Please include the pricing page too.',
+  freelancer: 'The pricing page is in the second file.',
+};
+
 const STATEMENTS = {
   poster: 'Half of the pages are missing from the delivery.',
   freelancer: 'I delivered every page we agreed on in the first message.',
@@ -76,7 +83,14 @@ async function openDispute(poster: SignedUpUser, freelancer: SignedUpUser, title
   await post(freelancer, `/api/tasks/${taskId}/dispute/statements`, 201, {
     text: STATEMENTS.freelancer,
   });
-  return { taskId, title: task.title };
+  return { taskId, offerId, title: task.title };
+}
+
+/** Issue 47: a decision is confirmed first; `answer` is the dialog's button pressed. */
+async function confirmDecision(page: Page, answer: string) {
+  const dialog = page.getByRole('dialog', { name: CONFIRM_DECISION_TITLE });
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 function openDisputeCard(page: Page, title: string): Locator {
@@ -93,7 +107,11 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
     'Finn Freelancer',
   );
   await makeAdmin(admin);
-  const { taskId, title } = await openDispute(poster, freelancer);
+  const { taskId, offerId, title } = await openDispute(poster, freelancer);
+  await post(poster, `/api/offers/${offerId}/messages`, 201, { text: CONVERSATION.poster });
+  await post(freelancer, `/api/offers/${offerId}/messages`, 201, {
+    text: CONVERSATION.freelancer,
+  });
 
   const page = await pageAs(admin);
   await page.goto('/admin');
@@ -123,6 +141,15 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
     `${freelancer.name} (Freelancer)`,
   );
 
+  // Issue 47: beside the statements, the offer, the delivery and the conversation.
+  await expect(card).toContainText(`Offer: $100.00 by ${freelancer.name}`);
+  await expect(card).toContainText(/Delivered .+\./);
+  const conversation = card.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+  await expect(conversation).toHaveCount(2);
+  await expect(conversation.first()).toContainText(poster.name);
+  await expect(conversation.first()).toContainText(CONVERSATION.poster);
+  await expect(conversation.last()).toContainText(CONVERSATION.freelancer);
+
   // A second operator's page, opened before the decision.
   const stalePage = await pageAs(admin);
   await stalePage.goto(paymentsPagePaths.adminDisputes);
@@ -144,7 +171,21 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
   await form.getByRole('button', { name: 'Decide' }).click();
   await expect(form.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.splitAmount(10000));
   await share.fill('40');
+  // Issue 47: the decision asks first, saying what the money does; Cancel changes nothing.
   await form.getByRole('button', { name: 'Decide' }).click();
+  await expect(page.getByRole('dialog', { name: CONFIRM_DECISION_TITLE })).toContainText(
+    `${freelancer.name} is paid $40.00 of the $100.00 amount, less their fee; ${poster.name} is refunded the rest`,
+  );
+  await confirmDecision(page, 'Cancel');
+  await expect(card).toBeVisible();
+  const stillOpen = await callApi<{ dispute: { status: string } }[]>(
+    'GET',
+    '/api/admin/disputes?status=open',
+    { cookie: admin.cookieHeader },
+  );
+  expect(stillOpen.body.map((item) => item.dispute.status)).toContain('open');
+  await form.getByRole('button', { name: 'Decide' }).click();
+  await confirmDecision(page, CONFIRM_DECISION_BUTTON);
   await expect(toast(page, 'success', disputeDecided(title))).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: 'Disputes' })).toBeFocused();
@@ -154,6 +195,7 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
   await staleForm.getByRole('radio', { name: 'Refund the poster' }).check();
   await staleForm.getByLabel(DECISION_REASON_LABEL).fill('Refund it all.');
   await staleForm.getByRole('button', { name: 'Decide' }).click();
+  await confirmDecision(stalePage, CONFIRM_DECISION_BUTTON);
   await expect(staleForm.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.disputeClosed);
 
   // The decided tab shows the decision.
@@ -221,6 +263,13 @@ test.describe('on a phone', () => {
       ]);
       await expectNoHorizontalScroll(page, `/admin/disputes (${theme})`);
       await expectNoSeriousA11yViolations(page, `/admin/disputes (${theme})`);
+      // Issue 47: the confirmation too.
+      await form.getByRole('radio', { name: 'Release to the freelancer' }).check();
+      await form.getByLabel(DECISION_REASON_LABEL).fill('All of it was delivered.');
+      await form.getByRole('button', { name: 'Decide' }).click();
+      await expect(page.getByRole('dialog', { name: CONFIRM_DECISION_TITLE })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/admin/disputes confirmation (${theme})`);
+      await confirmDecision(page, 'Cancel');
 
       await page.goto(`${paymentsPagePaths.adminDisputes}?status=resolved`);
       await expect(page.getByRole('heading', { level: 2, name: 'Disputes' })).toBeVisible();

@@ -9,52 +9,26 @@ import {
 import { paymentsPagePaths } from '../../../src/client/features/payments/payments-paths.ts';
 import {
   PAYMENT_MESSAGES,
-  TEST_CARDS,
   TEST_PAYMENTS_BANNER,
   type Earnings,
 } from '../../../src/shared/payments.ts';
-import { callApi, createTaskOverApi, type SignedUpUser } from '../../support/e2e-accounts.ts';
+import { callApi, type SignedUpUser } from '../../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../support/e2e-axe.ts';
 import {
-  completeOverApi,
-  deliverOverApi,
   expect,
   expectNoHorizontalScroll,
-  offerOverApi,
   signUpUsers,
   switchToForest,
   test,
   toast,
 } from '../../support/e2e-offers.ts';
-import { newTask } from '../../support/e2e-tasks.ts';
+import { paidHire } from '../../support/e2e-paid-hire.ts';
 
 /**
  * Issue 21's earnings page, for a freelancer: the money released when the poster confirms the
  * work (the offer less the 10% fee), held money for a task in progress, a payout account added,
  * withdrawals of part and then all (each paid by the background job), and the server's refusals.
  */
-
-/** A task of the poster's, the freelancer hired by paying with the good card. */
-async function paidHire(
-  poster: SignedUpUser,
-  freelancer: SignedUpUser,
-  amount: number,
-  until: 'assigned' | 'completed',
-): Promise<{ taskId: string; title: string }> {
-  const task = newTask();
-  const taskId = await createTaskOverApi(poster, task);
-  const offerId = await offerOverApi(freelancer, taskId, { amount });
-  const paid = await callApi('POST', `/api/offers/${offerId}/pay`, {
-    body: { card: { number: TEST_CARDS.succeeds, expiry: '12/40', cvc: '123' } },
-    cookie: poster.cookieHeader,
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  if (until === 'completed') {
-    await deliverOverApi(freelancer, taskId);
-    await completeOverApi(poster, taskId);
-  }
-  return { taskId, title: task.title };
-}
 
 async function earningsOverApi(user: SignedUpUser): Promise<Earnings> {
   const answer = await callApi<Earnings>('GET', '/api/me/earnings', { cookie: user.cookieHeader });

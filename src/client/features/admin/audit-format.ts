@@ -1,6 +1,6 @@
 import type { AdminAction, AuditAction } from '../../../shared/moderation.ts';
 
-/** How the audit log names each operator's action (issue 20). */
+/** How the audit log names each operator's action (issue 20; the disputes' since issue 47). */
 export const ACTION_LABELS: Record<AuditAction, string> = {
   dismiss: 'Dismiss reports',
   remove: 'Remove',
@@ -10,9 +10,18 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   lift: 'Lift',
   'set-role': 'Set role',
   'restore-group': 'Restore all a group hid',
+  dispute_release: 'Decide a dispute: pay the freelancer',
+  dispute_refund: 'Decide a dispute: refund the poster',
+  dispute_split: 'Decide a dispute: split the money',
 };
 
-const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
+/** An action this page does not know yet, in words all the same: "restore_group" → "Restore group". */
+const inWords = (action: string) => {
+  const words = action.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? inWords(action);
 
 /** The action with what it was set to: "Suspend (7 days)", "Set role: admin". */
 export function describeAction({ action, details }: AdminAction): string {

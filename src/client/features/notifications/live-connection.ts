@@ -5,6 +5,7 @@ import {
   messageEventSchema,
   taskEventSchema,
   notificationEventSchema,
+  sessionEndedEventSchema,
   unreadEventSchema,
   type NotificationEvent,
 } from '../../../shared/live-events.ts';
@@ -22,6 +23,8 @@ export interface LiveHandlers {
   onMessage(message: Message): void;
   /** The watched task (`options.taskId`) changed (issue 17). */
   onTaskChange(taskId: string): void;
+  /** Issue 47: my account was suspended or banned, with what sign-in now answers. */
+  onSessionEnded(message: string): void;
 }
 
 export interface LiveConnection {
@@ -85,6 +88,14 @@ export function connectLiveEvents(
     if (!parsed.success || isClosed) return;
     eventsSeen += 1;
     handlers.onUnreadCount(parsed.data.unreadCount);
+  });
+  // No reconnecting after this: the session is gone, and the page leaves.
+  source.addEventListener('ended', (event) => {
+    const parsed = sessionEndedEventSchema.safeParse(parseJson(String(event.data)));
+    if (!parsed.success || isClosed) return;
+    isClosed = true;
+    source.close();
+    handlers.onSessionEnded(parsed.data.message);
   });
   source.addEventListener('message', (event) => {
     const parsed = messageEventSchema.safeParse(parseJson(String(event.data)));

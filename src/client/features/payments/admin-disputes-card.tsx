@@ -5,7 +5,7 @@ import { formatDateTime } from '../admin/admin-format.ts';
 import { AdminUserLink } from '../admin/admin-user-link.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { AdminDispute } from './admin-disputes-api.ts';
-import { OUTCOME_LABELS } from './admin-disputes-messages.ts';
+import { NO_CONVERSATION, NOT_DELIVERED, OUTCOME_LABELS } from './admin-disputes-messages.ts';
 
 const ROLE_LABELS = { poster: 'Poster', freelancer: 'Freelancer' } as const;
 
@@ -31,6 +31,74 @@ function Decision({ dispute, payment }: Pick<AdminDispute, 'dispute' | 'payment'
         .
       </p>
       {reason && <p className="whitespace-pre-wrap wrap-anywhere">Reason: {reason}</p>}
+    </div>
+  );
+}
+
+/** One thing a party said: who, in what role, when, and the words. */
+function Said({
+  said,
+  role,
+  quote,
+}: {
+  said: { author: { _id: string; name: string }; text: string; createdAt: string };
+  role?: string;
+  /** A statement is quoted; a message of the conversation is shown as it was written. */
+  quote: boolean;
+}) {
+  const Words = quote ? 'blockquote' : 'p';
+  return (
+    <li className="space-y-1">
+      <p className="text-sm">
+        <AdminUserLink user={said.author} />
+        {role && ` (${role})`},{' '}
+        <time dateTime={said.createdAt}>{formatDateTime(said.createdAt)}</time>
+      </p>
+      <Words className="rounded-box bg-base-200 p-3 whitespace-pre-wrap wrap-anywhere">
+        {said.text}
+      </Words>
+    </li>
+  );
+}
+
+/**
+ * What the decision rests on beside the statements (issue 47): the offer as the freelancer made
+ * it, when the work was marked delivered, and the conversation between the two.
+ */
+function DisputeContext({ item }: { item: AdminDispute }) {
+  const { offer, deliveredAt, conversation, freelancer } = item;
+  return (
+    <div className="space-y-3">
+      <div>
+        <p className="font-medium">
+          Offer: {formatCents(offer.amountCents)} by <AdminUserLink user={freelancer} />, sent{' '}
+          <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+        </p>
+        <blockquote className="rounded-box bg-base-200 p-3 whitespace-pre-wrap wrap-anywhere">
+          {offer.message}
+        </blockquote>
+      </div>
+      <p>
+        {deliveredAt ? (
+          <>
+            Delivered <time dateTime={deliveredAt}>{formatDateTime(deliveredAt)}</time>.
+          </>
+        ) : (
+          NOT_DELIVERED
+        )}
+      </p>
+      <div>
+        <p className="font-medium">Conversation</p>
+        {conversation.length === 0 ? (
+          <p className="text-sm">{NO_CONVERSATION}</p>
+        ) : (
+          <ol className="space-y-2" aria-label="Conversation">
+            {conversation.map((message) => (
+              <Said key={message._id} said={message} quote={false} />
+            ))}
+          </ol>
+        )}
+      </div>
     </div>
   );
 }
@@ -66,6 +134,7 @@ export function AdminDisputeCard({ item, children }: { item: AdminDispute; child
         {formatCents(payment.amountCents)} amount + {formatCents(payment.clientFeeCents)} service
         fee)
       </p>
+      <DisputeContext item={item} />
       <div>
         <p className="font-medium">Statements</p>
         {dispute.statements.length === 0 ? (
@@ -73,15 +142,7 @@ export function AdminDisputeCard({ item, children }: { item: AdminDispute; child
         ) : (
           <ul className="space-y-2" aria-label="Statements">
             {dispute.statements.map((statement) => (
-              <li key={statement._id} className="space-y-1">
-                <p className="text-sm">
-                  <AdminUserLink user={statement.author} /> ({ROLE_LABELS[statement.role]}),{' '}
-                  <time dateTime={statement.createdAt}>{formatDateTime(statement.createdAt)}</time>
-                </p>
-                <blockquote className="rounded-box bg-base-200 p-3 whitespace-pre-wrap wrap-anywhere">
-                  {statement.text}
-                </blockquote>
-              </li>
+              <Said key={statement._id} said={statement} role={ROLE_LABELS[statement.role]} quote />
             ))}
           </ul>
         )}

@@ -7,11 +7,15 @@ import {
   resolveDisputeSchema,
   type DisputeOutcome,
 } from '../../../shared/payments.ts';
+import { useDialog } from '../../components/dialogs.tsx';
 import { FieldError, FormField, TextAreaField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
 import { adminDisputesApi, type AdminDispute } from './admin-disputes-api.ts';
 import {
   CHOOSE_OUTCOME,
+  CONFIRM_DECISION_BUTTON,
+  CONFIRM_DECISION_TITLE,
+  confirmDecisionText,
   decideFormName,
   DECISION_REASON_LABEL,
   OUTCOME_LABELS,
@@ -25,20 +29,31 @@ interface Errors {
   reason?: string;
 }
 
-/** What each outcome does with this dispute's money, said beside its choice. */
-function outcomeHint(outcome: DisputeOutcome, { payment, freelancer, poster }: AdminDispute) {
+/**
+ * What each outcome does with this dispute's money, said beside its choice and, with the share
+ * chosen, in the confirmation.
+ */
+function outcomeHint(
+  outcome: DisputeOutcome,
+  { payment, freelancer, poster }: AdminDispute,
+  shareCents?: number,
+) {
   if (outcome === 'release') {
     return `${freelancer.name} is paid ${formatCents(payment.toFreelancerCents)} after fees; the task completes.`;
   }
   if (outcome === 'refund') {
     return `${poster.name} gets ${formatCents(payment.totalCents)} back; the task reopens.`;
   }
+  if (shareCents !== undefined) {
+    return `${freelancer.name} is paid ${formatCents(shareCents)} of the ${formatCents(payment.amountCents)} amount, less their fee; ${poster.name} is refunded the rest; the task completes.`;
+  }
   return 'Part of the amount to the freelancer, the rest refunded; the task completes.';
 }
 
 /**
  * An operator's decision on an open dispute (issue 21): release, refund, or split by the
- * freelancer's share in dollars, with a reason both parties are told. `onDecided` runs once the
+ * freelancer's share in dollars, with a reason both parties are told; confirmed first, saying
+ * what the money does (issue 47). `onDecided` runs once the
  * server has taken it; its refusal (already decided, a split out of range) shows in the form.
  */
 export function AdminDisputeDecisionForm({
@@ -49,6 +64,7 @@ export function AdminDisputeDecisionForm({
   onDecided(): Promise<void>;
 }) {
   const id = useId();
+  const dialog = useDialog();
   const [outcome, setOutcome] = useState<DisputeOutcome | ''>('');
   const [split, setSplit] = useState('');
   const [reason, setReason] = useState('');
@@ -83,6 +99,13 @@ export function AdminDisputeDecisionForm({
     }
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
+    const isConfirmed = await dialog.confirm({
+      title: CONFIRM_DECISION_TITLE,
+      text: confirmDecisionText(outcomeHint(parsed.data.outcome, item, freelancerCents)),
+      icon: 'warning',
+      confirmText: CONFIRM_DECISION_BUTTON,
+    });
+    if (!isConfirmed) return;
     setIsSubmitting(true);
     try {
       await adminDisputesApi.resolveDispute(item._id, parsed.data);

@@ -14,5 +14,13 @@ export const OUTCOME_LABELS: Record<DisputeOutcome, string> = {
   split: 'Split',
 };
 
+/** Issue 47: a decision moves money for good, so it is confirmed first. */
+export const CONFIRM_DECISION_TITLE = 'Decide this dispute?';
+export const CONFIRM_DECISION_BUTTON = 'Yes, decide';
+export const confirmDecisionText = (effect: string) =>
+  `${effect} Both parties are told your reason. This cannot be undone.`;
+export const NO_CONVERSATION = 'They exchanged no messages.';
+export const NOT_DELIVERED = 'Not marked delivered.';
+
 export const disputeDecided = (taskTitle: string) => `The dispute on “${taskTitle}” is decided.`;
 export const decideFormName = (taskTitle: string) => `Decide the dispute on “${taskTitle}”`;

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { HeadedSection } from '../../components/headed-section.tsx';
 import { formatCents } from '../../../shared/payments.ts';
 
 export interface MoneyFigure {
@@ -11,13 +13,18 @@ export interface MoneyFigure {
  * Issue 21: a money page's figures under a heading (a poster's totals, a freelancer's balances),
  * each saying what it is: a description list, side by side on wide screens.
  */
-export function MoneyFigures({ heading, figures }: { heading: string; figures: MoneyFigure[] }) {
-  const headingId = `${heading.toLowerCase().replace(/\W+/g, '-')}-heading`;
+export function MoneyFigures({
+  heading,
+  figures,
+  children,
+}: {
+  heading: string;
+  figures: MoneyFigure[];
+  /** Under the figures: where to see more. */
+  children?: ReactNode;
+}) {
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-2xl font-semibold">
-        {heading}
-      </h2>
+    <HeadedSection heading={heading}>
       <dl className="stats stats-vertical w-full shadow md:stats-horizontal">
         {figures.map((figure) => (
           <div key={figure.label} className="stat">
@@ -29,6 +36,7 @@ export function MoneyFigures({ heading, figures }: { heading: string; figures: M
           </div>
         ))}
       </dl>
-    </section>
+      {children}
+    </HeadedSection>
   );
 }

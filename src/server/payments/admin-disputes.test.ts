@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMessage } from '../../../tests/support/conversations.ts';
+import { call } from '../../../tests/support/marketplace.ts';
+import { PAYMENTS_ENV, paidHire } from '../../../tests/support/payments.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import type { AdminDispute } from '../../shared/payments.ts';
+import { grantAdmin } from '../moderation/admins.ts';
+
+/**
+ * Issue 47: the operators' disputes queue gives what a decision rests on beside the statements:
+ * the offer, the conversation between the two and when the work was delivered. Both engines.
+ */
+let t: TestApp;
+let admin: TestUser;
+let poster: TestUser;
+let freelancer: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ ...PAYMENTS_ENV, MESSAGE_RATE_LIMIT_MAX: '1000' });
+  admin = await t.signUp({ name: 'Ada Admin' });
+  await grantAdmin(t.db, admin.id);
+  poster = await t.signUp({ name: 'Pat Poster' });
+  freelancer = await t.signUp({ name: 'Fay Freelancer' });
+});
+afterAll(async () => t.close());
+
+describe('GET /api/admin/disputes', () => {
+  it('shows the offer, the conversation and the delivery beside the statements', async () => {
+    const { taskId, offerId } = await paidHire(t, poster, freelancer, 'delivered', 90);
+    await sendMessage(t, poster, offerId, 'Please use our brand colours.');
+    await sendMessage(t, freelancer, offerId, 'Done, all ten files are uploaded.');
+    const reopened = await call(t, 'POST', `/api/tasks/${taskId}/reopen`, poster, {
+      reason: 'Only six files arrived.',
+    });
+    expect(reopened.status).toBe(200);
+
+    const queue = (await call(t, 'GET', '/api/admin/disputes?status=open', admin))
+      .body as AdminDispute[];
+    const item = queue.find((entry) => entry.task._id === taskId)!;
+    const offer = await t.db
+      .selectFrom('offers')
+      .selectAll()
+      .where('id', '=', offerId)
+      .executeTakeFirstOrThrow();
+    const task = await t.db
+      .selectFrom('tasks')
+      .select('delivered_at')
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    expect(item.offer).toEqual({
+      amountCents: 9000,
+      message: offer.message,
+      createdAt: offer.created_at,
+    });
+    expect(item.deliveredAt).toBe(task.delivered_at);
+    expect(item.conversation.map((message) => [message.author.name, message.text])).toEqual([
+      ['Pat Poster', 'Please use our brand colours.'],
+      ['Fay Freelancer', 'Done, all ten files are uploaded.'],
+    ]);
+    expect(item.dispute.statements.map((statement) => statement.text)).toEqual([
+      'Only six files arrived.',
+    ]);
+    // Nobody else reads it.
+    expect((await call(t, 'GET', '/api/admin/disputes', freelancer)).status).toBe(403);
+  });
+});
