@@ -180,6 +180,14 @@ export const disputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
+/** What a settlement moved: to the freelancer (after their fee), fees kept, back to the poster. */
+export const settledSchema = z.object({
+  toFreelancerCents: cents,
+  feesCents: cents,
+  refundedCents: cents,
+});
+export type Settled = z.infer<typeof settledSchema>;
+
 /** A task's payment as its two parties (and admins) read it. */
 export const taskPaymentSchema = z.object({
   _id: z.string(),
@@ -191,6 +199,9 @@ export const taskPaymentSchema = z.object({
   freelancerFeeCents: cents.describe("The freelancer's fee, taken when the money is released"),
   toFreelancerCents: cents,
   heldCents: cents.describe('What the platform holds for the task now'),
+  settled: settledSchema
+    .nullable()
+    .describe('Where the money went when it was settled, from the ledger; null while held'),
   paidAt: z.string().nullable(),
   dispute: disputeSchema.nullable(),
 });

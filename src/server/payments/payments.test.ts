@@ -409,10 +409,26 @@ describe('release, refund and dispute', () => {
     // $60.00 to the freelancer less 10% ($6.00); the fee on $60.00 (5%: $3.00) kept; the rest back.
     expect(await balanceOf(t.db, accounts.available(freelancer.id))).toBe(availableBefore + 5_400);
     expect(await readTaskRow(t, taskId)).toMatchObject({ status: 'completed', disputed_at: null });
-    expect(await payment(taskId)).toMatchObject({
-      status: 'split',
-      dispute: { status: 'resolved', outcome: 'split', freelancerCents: 6_000 },
-    });
+    // Issue 47: both parties read what the ledger moved, not what a full release would have.
+    const settled = { toFreelancerCents: 5_400, feesCents: 900, refundedCents: TOTAL - 6_300 };
+    for (const user of [poster, freelancer]) {
+      expect(await payment(taskId, user)).toMatchObject({
+        status: 'split',
+        settled,
+        dispute: { status: 'resolved', outcome: 'split', freelancerCents: 6_000 },
+      });
+    }
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['user_id', 'text'])
+      .where('link', 'like', `%${taskId}%`)
+      .where('type', '=', 'dispute_resolved')
+      .orderBy('user_id')
+      .execute();
+    const text = expect.stringMatching(
+      /: the freelancer is paid \$54\.00 and the poster refunded \$63\.53\. “Half was delivered\.”$/,
+    );
+    expect(told).toEqual([poster.id, freelancer.id].sort().map((id) => ({ user_id: id, text })));
     const audit = await t.db
       .selectFrom('admin_actions')
       .selectAll()
