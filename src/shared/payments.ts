@@ -39,6 +39,8 @@ export const PAYMENT_MESSAGES = {
   providerFailed:
     'The payment could not be taken right now. Nothing was charged; please try again.',
   underWay: 'A payment for this offer is already under way.',
+  priceChanged: (totalCents: number) =>
+    `The offer changed: the total is now ${usd(totalCents)}. Nothing was charged; check the new price before you pay.`,
   wasRefunded: 'This payment was refunded.',
   notConfirmed: 'Your payment is not complete yet. Finish it on the checkout page.',
   useCheckoutPage: 'Pay on the checkout page: this marketplace takes cards through Stripe.',
@@ -113,7 +115,16 @@ export function isCardExpired(expiry: string, now = new Date()): boolean {
   return endOfMonth <= now.getTime();
 }
 
-export const payInputSchema = z.object({ card: testCardSchema });
+/**
+ * Issue 47: the total the checkout showed, so the card is never charged another one. Optional
+ * for clients written before it; the web app always sends it.
+ */
+const shownTotal = cents
+  .positive()
+  .optional()
+  .describe('The total the page showed: a different one now answers 409 with the new total');
+
+export const payInputSchema = z.object({ card: testCardSchema, totalCents: shownTotal });
 export type PayInput = z.infer<typeof payInputSchema>;
 
 /** What paying to hire one offer costs, for the checkout page. */
@@ -135,6 +146,15 @@ export const paymentRequiredSchema = z.object({
   message: z.string(),
   checkout: z.string().describe('The page that takes the payment'),
   checkoutApi: z.string().describe('The API of that page: GET the amounts, POST …/pay'),
+});
+
+/** The body of POST /api/offers/{id}/checkout (Stripe): the total the page showed. */
+export const paymentStartInputSchema = z.object({ totalCents: shownTotal });
+
+/** 409 when the offer's total is no longer the one the page showed: nothing was charged. */
+export const priceChangedSchema = z.object({
+  message: z.string(),
+  totalCents: cents.optional().describe('The new total, when the price changed'),
 });
 
 /** Stripe: what Stripe.js needs to confirm the payment in the browser. */

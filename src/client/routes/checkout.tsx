@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { CheckoutCardForm } from '../features/payments/checkout-card-form.tsx';
 import { CheckoutSummary } from '../features/payments/checkout-summary.tsx';
-import { orRefusal, paymentsApi } from '../features/payments/payments-api.ts';
+import { orRefusal, paymentsApi, type Checkout } from '../features/payments/payments-api.ts';
 import { CHECKOUT_TITLE } from '../features/payments/payments-messages.ts';
 import {
   RETURN_PARAM,
@@ -13,6 +14,7 @@ import {
 import { TestPaymentsBanner } from '../features/payments/test-payments-banner.tsx';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
+import { useFocusLater } from '../lib/use-focus-later.ts';
 
 /**
  * /checkout/:offerId (issue 21): the poster pays the offer's amount and the service fee, held
@@ -20,7 +22,16 @@ import { useRouteData } from '../lib/route-data.ts';
  */
 export default function CheckoutPage() {
   const { offerId = '' } = useParams();
-  const checkout = useRouteData('checkout', () => orRefusal(paymentsApi.getCheckout(offerId)));
+  const loaded = useRouteData('checkout', () => orRefusal(paymentsApi.getCheckout(offerId)));
+  // Issue 47: the offer's price changed under the page: the server charged nothing and the page
+  // shows the new price, saying so, before the poster pays again.
+  const [changed, setChanged] = useState<Checkout | null>(null);
+  const notice = useFocusLater<HTMLParagraphElement>();
+  const onPriceChanged = (now: Checkout) => {
+    notice.request();
+    setChanged(now);
+  };
+  const checkout = changed ?? loaded;
   // Back from Stripe's redirect (a payment method that visits the bank): finish it.
   const [search] = useSearchParams();
   const returning = search.get(RETURN_PARAM);
@@ -41,14 +52,24 @@ export default function CheckoutPage() {
       ) : (
         <>
           <TestPaymentsBanner mode={checkout.mode} />
+          {changed && (
+            <p
+              ref={notice.ref}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-box border-l-4 border-warning bg-base-200 p-4"
+            >
+              {PAYMENT_MESSAGES.priceChanged(changed.totalCents)}
+            </p>
+          )}
           <p>{PAYMENT_MESSAGES.payToHire}</p>
           <CheckoutSummary checkout={checkout} />
           {checkout.mode === 'test' ? (
-            <CheckoutCardForm checkout={checkout} />
+            <CheckoutCardForm checkout={checkout} onPriceChanged={onPriceChanged} />
           ) : returning ? (
             <StripeReturn checkout={checkout} paymentId={returning} />
           ) : (
-            <StripePaymentForm checkout={checkout} />
+            <StripePaymentForm checkout={checkout} onPriceChanged={onPriceChanged} />
           )}
         </>
       )}

@@ -94,11 +94,12 @@ export async function payToHire(
   offerId: string,
   posterId: string,
   card: TestCard,
+  shownTotalCents?: number,
 ): Promise<Paid> {
   const { provider } = deps;
   if (!provider.charge) throw new AppError('bad_request', PAYMENT_MESSAGES.useCheckoutPage);
   assertUsableCard(deps, card);
-  const { payment, title } = await openPayment(deps, offerId, posterId);
+  const { payment, title } = await openPayment(deps, offerId, posterId, shownTotalCents);
   const request = {
     idempotencyKey: payment.id,
     amountCents: payment.totalCents,
@@ -112,18 +113,28 @@ export async function payToHire(
   return finishPayment(deps, payment, outcome);
 }
 
+/** 409: the offer's total is not the one the page showed (issue 47); nothing is charged. */
+const priceChanged = (totalCents: number) =>
+  new AppError('conflict', PAYMENT_MESSAGES.priceChanged(totalCents), { totalCents });
+
 /**
  * A payment of the offer's amount and fee, processing, for its poster: one per offer at a time
- * (migration 0015), the second asking nothing of the provider.
+ * (migration 0015), the second asking nothing of the provider. Only at the total the page
+ * showed, when it says one; and an offer whose price changed as the payment opened (before
+ * editOffer could see it) gives it up, before any charge.
  */
 async function openPayment(
   deps: PaymentsDeps,
   offerId: string,
   posterId: string,
+  shownTotalCents: number | undefined,
 ): Promise<{ payment: Payment; title: string }> {
   const { db, config, provider } = deps;
   const offer = await assertCanHire(db, offerId, posterId);
   const amounts = termsOf(config, Number(offer.amount_cents));
+  if (shownTotalCents !== undefined && shownTotalCents !== amounts.total) {
+    throw priceChanged(amounts.total);
+  }
   const row = {
     id: crypto.randomUUID(),
     task_id: offer.task_id,
@@ -144,6 +155,11 @@ async function openPayment(
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PAYMENT_MESSAGES.underWay);
     throw error;
+  }
+  const now = Number((await offerOrNotFound(db, offerId)).amount_cents);
+  if (now !== amounts.amount) {
+    await markFailed(db, row.id, 'abandoned');
+    throw priceChanged(termsOf(config, now).total);
   }
   const task = await readTaskFacts(db, offer.task_id);
   const payment = toPayment({
@@ -183,6 +199,7 @@ export async function startPayment(
   deps: PaymentsDeps,
   offerId: string,
   posterId: string,
+  shownTotalCents?: number,
 ): Promise<{ paymentId: string; clientSecret: string }> {
   const { db, provider } = deps;
   if (!provider.startPayment) throw new AppError('bad_request', PAYMENT_MESSAGES.paymentsOff);
@@ -193,9 +210,12 @@ export async function startPayment(
     .where('payer_id', '=', posterId)
     .where('status', '=', 'processing')
     .executeTakeFirst();
+  if (under && shownTotalCents !== undefined && Number(under.total_cents) !== shownTotalCents) {
+    throw priceChanged(Number(under.total_cents));
+  }
   const { payment, title } = under
     ? { payment: toPayment(under), title: '' }
-    : await openPayment(deps, offerId, posterId);
+    : await openPayment(deps, offerId, posterId, shownTotalCents);
   const started = await provider.startPayment({
     idempotencyKey: `payment-${payment.id}`,
     amountCents: payment.totalCents,

@@ -69,6 +69,17 @@ export async function heldPaymentOf(db: Db, taskId: string): Promise<Payment | u
   return row && toPayment(row);
 }
 
+/** Whether a payment for the offer is under way: its price must hold still (issue 47). */
+export async function isCheckoutOpen(db: Db, offerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('offer_id', '=', offerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findPayment(db: Db, id: string): Promise<Payment | undefined> {
   const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toPayment(row);

@@ -8,9 +8,11 @@ import {
   readOfferRow,
   readTaskRow,
   refused,
+  validOffer,
 } from '../../../tests/support/marketplace.ts';
 import {
   card,
+  chargesOf,
   expectBooksBalance,
   paidHire,
   pay,
@@ -266,6 +268,65 @@ describe('paying to hire', () => {
       )
       .execute();
     expect(refunds.map((row) => Number(row.amount_cents))).toEqual([TOTAL]);
+  });
+
+  it('a pay at another total than the page showed answers 409 with the new one, charging nothing', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, freelancer, taskId, { amount: 10 });
+    const checkout = `/api/offers/${offerId}/checkout`;
+    expect((await call(t, 'GET', checkout, poster)).body).toMatchObject({ totalCents: 1_050 });
+    const raised = validOffer({ amount: 999_999 });
+    expect((await call(t, 'PUT', `/api/offers/${offerId}`, freelancer, raised)).status).toBe(200);
+
+    // $999,999 and its 5% fee: what the issue's poster was charged for a $10.50 button.
+    const shown = { ...card(), totalCents: 1_050 };
+    expect(await refused(t, 'POST', `/api/offers/${offerId}/pay`, poster, shown)).toEqual({
+      status: 409,
+      body: { message: PAYMENT_MESSAGES.priceChanged(104_999_895), totalCents: 104_999_895 },
+    });
+    expect(await paymentRows(offerId)).toEqual([]);
+    expect(await chargesOf(t.db, taskId)).toBe(0);
+    expect((await call(t, 'GET', checkout, poster)).body).toMatchObject({
+      totalCents: 104_999_895,
+    });
+
+    const paid = await call(t, 'POST', `/api/offers/${offerId}/pay`, poster, {
+      ...card(),
+      totalCents: 104_999_895,
+    });
+    expect(paid.status).toBe(200);
+    expect(await payment(taskId)).toMatchObject({ status: 'held', totalCents: 104_999_895 });
+  });
+
+  it('an offer cannot change while its payment is under way', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, freelancer, taskId, { amount: 10 });
+    const { payToHire } = await import('./checkout.service.ts');
+    const { createTestProvider } = await import('./test-provider.ts');
+    const provider = createTestProvider(t.db);
+    let edit: Awaited<ReturnType<typeof call>> | undefined;
+    const slowProvider = {
+      ...provider,
+      async charge(request: Parameters<typeof provider.charge>[0]) {
+        edit = await call(
+          t,
+          'PUT',
+          `/api/offers/${offerId}`,
+          freelancer,
+          validOffer({ amount: 20 }),
+        );
+        return provider.charge(request);
+      },
+    };
+    const config = { ...t.config.payments, mode: 'test' as const };
+    const deps = { db: t.db, config, provider: slowProvider };
+    await payToHire(deps, offerId, poster.id, card().card, 1_050);
+    expect(edit).toEqual({ status: 409, body: { message: OFFER_MESSAGES.checkoutOpen } });
+    expect(await readOfferRow(t, offerId)).toMatchObject({
+      status: 'accepted',
+      amount_cents: 1_000,
+    });
+    expect(await payment(taskId)).toMatchObject({ status: 'held', totalCents: 1_050 });
   });
 
   it('a payment left processing by a process that died is finished from the provider’s record', async () => {

@@ -29,6 +29,7 @@ import {
   deliverOverApi,
   expect,
   expectNoHorizontalScroll,
+  newOffer,
   offerOverApi,
   offersOverApi,
   signUpUsers,
@@ -180,6 +181,8 @@ test('a declined card shows why and changes nothing; the task stays open, the of
     const form = await fillCard(page, number);
     await form.getByRole('button', { name: /^Pay / }).click();
     await expect(form.getByRole('alert')).toHaveText(message);
+    // Issue 47: read at once, the focus on it.
+    await expect(form.getByRole('alert').locator('..')).toBeFocused();
     // The form keeps what was typed, for another try.
     await expect(form.getByLabel(CARD_LABELS.number)).toHaveValue(number);
     await expect(page).toHaveURL(checkoutPath(offerId));
@@ -193,6 +196,44 @@ test('a declined card shows why and changes nothing; the task stays open, the of
   expect(await offersOverApi(poster, taskId)).toMatchObject([{ _id: offerId, status: 'pending' }]);
   const payments = await getAs<PosterPayments>(poster, '/api/me/payments');
   expect(payments).toMatchObject({ paidCents: 0, heldCents: 0 });
+});
+
+test('an offer raised after the checkout opened charges nothing; the page shows the new price', async ({
+  pageAs,
+}) => {
+  const [poster, freelancer] = await signUpUsers('Nora Noticed', 'Ray Raised');
+  const task = newTask();
+  const taskId = await createTaskOverApi(poster, task);
+  const offerId = await offerOverApi(freelancer, taskId, { amount: 10 });
+  const page = await pageAs(poster);
+  await page.goto(checkoutPath(offerId));
+  const form = await fillCard(page, TEST_CARDS.succeeds);
+  const pay = form.getByRole('button', { name: payButtonLabel(1050) });
+  await expect(pay).toBeVisible();
+
+  // Issue 47: the freelancer raises the offer to $999,999 while the poster types their card.
+  const raised = await callApi('PUT', `/api/offers/${offerId}`, {
+    body: newOffer({ amount: 999_999 }),
+    cookie: freelancer.cookieHeader,
+  });
+  expect(raised.status).toBe(200);
+  await pay.click();
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: PAYMENT_MESSAGES.priceChanged(104_999_895) });
+  await expect(notice).toBeFocused();
+  await expect(page.getByRole('main').getByRole('table').getByRole('row')).toHaveText([
+    'Offer amount$999,999.00',
+    'Service fee (5%)$49,999.95',
+    'Total charged$1,049,998.95',
+  ]);
+  await expect(form.getByRole('button', { name: payButtonLabel(104_999_895) })).toBeVisible();
+  await expect(form.getByLabel(CARD_LABELS.number)).toHaveValue(TEST_CARDS.succeeds);
+  expect(await storedTask(taskId)).toMatchObject({ status: 'open', assignee: null });
+  expect(await getAs<PosterPayments>(poster, '/api/me/payments')).toMatchObject({
+    paidCents: 0,
+    payments: [],
+  });
 });
 
 test('the freelancer backs out before delivery: the poster’s payments page shows the refund', async ({
