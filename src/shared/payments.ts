@@ -21,9 +21,9 @@ export const DISPUTE_REASON_MAX_LENGTH = 1000;
 export const PAYOUT_NAME_MAX_LENGTH = 100;
 
 const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** $1,234.50 */
+/** $1,234.50; a negative amount with a minus sign before the dollar: −$11.00 (issue 47). */
 export const formatCents = usd;
 
 export const PAYMENT_MESSAGES = {
@@ -96,10 +96,12 @@ export const testCardSchema = z.object({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .refine((value) => /^\d{13,19}$/.test(value) && passesLuhn(value), M.cardNumber),
+  // "12/29" or "1229" as typed (issue 47), read as MM/YY.
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, M.expiry),
+    .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d{2}$/, M.expiry)
+    .transform((value) => value.replace(/\D/g, '').replace(/^(\d{2})/, '$1/')),
   cvc: z
     .string()
     .trim()
@@ -138,6 +140,10 @@ export const checkoutSchema = z.object({
   clientFeeCents: cents.describe('The service fee (CLIENT_FEE_PERCENT of the amount)'),
   totalCents: cents.describe('What the card is charged: amount + fee'),
   clientFeePercent: z.number(),
+  paidReceipt: z
+    .string()
+    .nullable()
+    .describe("Paid already (coming back after paying): the payment's receipt number"),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
@@ -316,12 +322,31 @@ export type PosterPayments = z.infer<typeof posterPaymentsSchema>;
 
 export const receiptLineSchema = z.object({ label: z.string(), amountCents: cents });
 
+/** The card a payment was taken from, as a receipt shows it (issue 47): never more of it. */
+export const cardShownSchema = z.object({ brand: z.string(), last4: z.string() });
+export type CardShown = z.infer<typeof cardShownSchema>;
+
+/** The marketplace that issues receipts: LEGAL_NAME, LEGAL_ADDRESS and TAX_ID. */
+export const sellerSchema = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  taxId: z.string().nullable(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
 export const receiptSchema = receiptSummarySchema.extend({
   from: z.object({ _id: z.string().nullable(), name: z.string() }),
   to: z.object({ _id: z.string().nullable(), name: z.string() }),
   taskId: z.string().nullable(),
   lines: z.array(receiptLineSchema),
   mode: z.enum(PAYMENT_MODES),
+  status: z
+    .string()
+    .describe(
+      "Now, not when written: a payment's status (held, released, …), a payout's (pending, paid, failed), or the kind",
+    ),
+  card: cardShownSchema.nullable().describe('A payment: the card it was taken from'),
+  seller: sellerSchema,
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -4,8 +4,18 @@ import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { CheckoutCardForm } from '../features/payments/checkout-card-form.tsx';
 import { CheckoutSummary } from '../features/payments/checkout-summary.tsx';
-import { orRefusal, paymentsApi, type Checkout } from '../features/payments/payments-api.ts';
-import { CHECKOUT_TITLE } from '../features/payments/payments-messages.ts';
+import {
+  CHECKOUT_DATA,
+  orRefusal,
+  paymentsApi,
+  type Checkout,
+} from '../features/payments/payments-api.ts';
+import {
+  CHECKOUT_TITLE,
+  PAID_BACK,
+  SEE_THE_RECEIPT,
+} from '../features/payments/payments-messages.ts';
+import { paymentsPagePaths } from '../features/payments/payments-paths.ts';
 import {
   RETURN_PARAM,
   StripePaymentForm,
@@ -22,7 +32,7 @@ import { useFocusLater } from '../lib/use-focus-later.ts';
  */
 export default function CheckoutPage() {
   const { offerId = '' } = useParams();
-  const loaded = useRouteData('checkout', () => orRefusal(paymentsApi.getCheckout(offerId)));
+  const loaded = useRouteData(CHECKOUT_DATA, () => orRefusal(paymentsApi.getCheckout(offerId)));
   // Issue 47: the offer's price changed under the page: the server charged nothing and the page
   // shows the new price, saying so, before the poster pays again.
   const [changed, setChanged] = useState<Checkout | null>(null);
@@ -64,10 +74,18 @@ export default function CheckoutPage() {
           )}
           <p>{PAYMENT_MESSAGES.payToHire}</p>
           <CheckoutSummary checkout={checkout} />
-          {checkout.mode === 'test' ? (
-            <CheckoutCardForm checkout={checkout} onPriceChanged={onPriceChanged} />
-          ) : returning ? (
+          {checkout.mode !== 'test' && returning ? (
             <StripeReturn checkout={checkout} paymentId={returning} />
+          ) : checkout.paidReceipt ? (
+            // Back after paying (issue 47): what was paid, not the card form again.
+            <p role="status" className="rounded-box bg-base-200 p-4 text-lg font-semibold">
+              {PAID_BACK}{' '}
+              <Link to={paymentsPagePaths.receipt(checkout.paidReceipt)} className="link">
+                {SEE_THE_RECEIPT}
+              </Link>
+            </p>
+          ) : checkout.mode === 'test' ? (
+            <CheckoutCardForm checkout={checkout} onPriceChanged={onPriceChanged} />
           ) : (
             <StripePaymentForm checkout={checkout} onPriceChanged={onPriceChanged} />
           )}

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   isCardExpired,
   PAYMENT_MESSAGES,
+  type CardShown,
   type Checkout,
   type TestCard,
 } from '../../shared/payments.ts';
@@ -45,20 +46,35 @@ const FAILURE_MESSAGES: Record<ChargeFailure, string> = {
 
 const FAILED_CALL = { ok: false, failure: 'error' } as const;
 
-/** What hiring with the offer costs its poster. */
+/**
+ * What hiring with the offer costs its poster; once they paid for it, what they paid and the
+ * receipt (coming back to the checkout after paying: issue 47).
+ */
 export async function checkoutOf(
   deps: PaymentsDeps,
   offerId: string,
   posterId: string,
 ): Promise<Checkout> {
-  const offer = await assertCanHire(deps.db, offerId, posterId);
+  const paidRow = await deps.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('offer_id', '=', offerId)
+    .where('payer_id', '=', posterId)
+    .where('status', 'in', ['held', 'disputed', 'released', 'split'])
+    .executeTakeFirst();
+  const paid = paidRow && toPayment(paidRow);
+  const offer = paid
+    ? await offerOrNotFound(deps.db, offerId)
+    : await assertCanHire(deps.db, offerId, posterId);
   const task = await readTaskFacts(deps.db, offer.task_id);
   const freelancer = await deps.db
     .selectFrom('user')
     .select(['id', 'name'])
     .where('id', '=', offer.bidder_id)
     .executeTakeFirst();
-  const amounts = termsOf(deps.config, Number(offer.amount_cents));
+  const amounts = paid
+    ? { amount: paid.amountCents, clientFee: paid.clientFeeCents, total: paid.totalCents }
+    : termsOf(deps.config, Number(offer.amount_cents));
   return {
     offerId,
     taskId: offer.task_id,
@@ -68,7 +84,8 @@ export async function checkoutOf(
     amountCents: amounts.amount,
     clientFeeCents: amounts.clientFee,
     totalCents: amounts.total,
-    clientFeePercent: deps.config.clientFeeBp / 100,
+    clientFeePercent: (paid?.clientFeeBp ?? deps.config.clientFeeBp) / 100,
+    paidReceipt: paid ? await paymentReceipt(deps.db, paid.id) : null,
   };
 }
 
@@ -183,7 +200,7 @@ async function finishPayment(
     if (provider.declineEndsPayment) await markFailed(db, payment.id, state.failure);
     throw new AppError('payment_required', FAILURE_MESSAGES[state.failure]);
   }
-  await applyCharge(db, payment, state.ref);
+  await applyCharge(db, payment, state);
   return {
     paymentId: payment.id,
     receipt: await paymentReceipt(db, payment.id),
@@ -326,7 +343,11 @@ class AppliedElsewhere extends AppError {
  * longer possible, hold it and refund it at once in another, and say why (409). Applied once:
  * whoever finds the payment still processing does it (the request, or a reconciliation).
  */
-async function applyCharge(db: Db, payment: Payment, providerRef: string): Promise<void> {
+async function applyCharge(
+  db: Db,
+  payment: Payment,
+  charge: { ref: string; card?: CardShown | undefined },
+): Promise<void> {
   const offer = await offerOrNotFound(db, payment.offerId);
   let refusal: AppError | undefined;
   try {
@@ -334,7 +355,7 @@ async function applyCharge(db: Db, payment: Payment, providerRef: string): Promi
       // The task's row first (hireOffer), as every transaction of a task takes its locks.
       await hireOffer(trx, offer, payment.payerId, payment.amountCents);
       const task = await readTaskFacts(trx, payment.taskId);
-      if (!(await holdPayment(trx, payment, providerRef, task?.title ?? ''))) {
+      if (!(await holdPayment(trx, payment, charge, task?.title ?? ''))) {
         throw new AppliedElsewhere();
       }
     });
@@ -346,7 +367,7 @@ async function applyCharge(db: Db, payment: Payment, providerRef: string): Promi
   const refunded = await db.transaction().execute(async (trx) => {
     const task = await readTaskFacts(trx, payment.taskId);
     const title = task?.title ?? '';
-    if (!(await holdPayment(trx, payment, providerRef, title))) return false;
+    if (!(await holdPayment(trx, payment, charge, title))) return false;
     await settlePayment(trx, { ...payment, status: 'held' }, 0, title);
     await notify(trx, [
       {
@@ -406,7 +427,7 @@ export async function reconcilePayments(
       if (cancelled === false) continue;
       await markFailed(db, id, declined ?? 'abandoned');
     } else if (state?.ok) {
-      await applyCharge(db, payment, state.ref).catch((error: unknown) => {
+      await applyCharge(db, payment, state).catch((error: unknown) => {
         if (!(error instanceof AppError)) throw error;
       });
     } else {

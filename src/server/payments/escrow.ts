@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { CardShown } from '../../shared/payments.ts';
 import { TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
 import type { Database, PaymentStatus, PaymentTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -93,13 +94,13 @@ export async function findPayment(db: Db, id: string): Promise<Payment | undefin
 export async function holdPayment(
   db: Db,
   payment: Payment,
-  providerRef: string,
+  charge: { ref: string; card?: CardShown | undefined },
   taskTitle: string,
 ): Promise<boolean> {
   const at = new Date().toISOString();
   const taken = await db
     .updateTable('payments')
-    .set({ status: 'held', provider_ref: providerRef, paid_at: at })
+    .set({ status: 'held', provider_ref: charge.ref, paid_at: at })
     .where('id', '=', payment.id)
     .where('status', '=', 'processing')
     .executeTakeFirst();
@@ -120,11 +121,13 @@ export async function holdPayment(
     taskId: payment.taskId,
     paymentId: payment.id,
     taskTitle,
+    card: charge.card,
     totalCents: payment.totalCents,
+    // What the payment became is the receipt's status, read when it is shown (issue 47).
     lines: [
       { label: 'Offer amount', amountCents: payment.amountCents },
       { label: 'Service fee', amountCents: payment.clientFeeCents },
-      { label: 'Total charged, held until the work is done', amountCents: payment.totalCents },
+      { label: 'Total charged', amountCents: payment.totalCents },
     ],
   });
   return true;

@@ -263,13 +263,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     {
       schema: {
         summary: 'A receipt (its parties and admins)',
+        description:
+          'With its status now, the card a payment was taken from (brand and last four digits) and the marketplace that issues it (LEGAL_NAME, LEGAL_ADDRESS, TAX_ID).',
         params: z.object({ number: z.string().max(40) }),
         response: { 200: receiptSchema, ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return readReceipt(db, request.params.number, user, mode);
+      return readReceipt(db, request.params.number, user, { mode, seller: config.seller });
     },
   );
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES } from '../../shared/offers.ts';
 import { PAYMENT_MESSAGES, TEST_CARDS } from '../../shared/payments.ts';
@@ -37,7 +38,7 @@ let stranger: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp(PAYMENTS_ENV);
+  t = await createTestApp({ ...PAYMENTS_ENV, ...SELLER_ENV });
   [poster, freelancer, stranger, admin] = await Promise.all([
     t.signUp({ name: 'Paula Poster' }),
     t.signUp({ name: 'Fred Freelancer' }),
@@ -48,6 +49,13 @@ beforeAll(async () => {
 });
 afterEach(async () => expectBooksBalance(t));
 afterAll(async () => t.close());
+
+/** Who issues the receipts (issue 47). */
+const SELLER_ENV = {
+  LEGAL_NAME: 'Tasklane Marketplace Ltd.',
+  LEGAL_ADDRESS: '12 Gulshan Avenue, Dhaka 1212, Bangladesh',
+  TAX_ID: 'BIN 000123456-0101',
+};
 
 // $120.50: a 5% service fee of $6.025 rounds to $6.03; the 10% freelancer fee is $12.05.
 const AMOUNT = 12_050;
@@ -94,6 +102,7 @@ describe('paying to hire', () => {
         clientFeeCents: CLIENT_FEE,
         totalCents: TOTAL,
         clientFeePercent: 5,
+        paidReceipt: null,
       },
     });
     expect((await call(t, 'GET', `/api/offers/${offerId}/checkout`, stranger)).status).toBe(403);
@@ -129,8 +138,15 @@ describe('paying to hire', () => {
       lines: [
         { label: 'Offer amount', amountCents: AMOUNT },
         { label: 'Service fee', amountCents: CLIENT_FEE },
-        { label: 'Total charged, held until the work is done', amountCents: TOTAL },
+        { label: 'Total charged', amountCents: TOTAL },
       ],
+      status: 'held',
+      card: { brand: 'Visa', last4: '4242' },
+      seller: {
+        legalName: SELLER_ENV.LEGAL_NAME,
+        address: SELLER_ENV.LEGAL_ADDRESS,
+        taxId: SELLER_ENV.TAX_ID,
+      },
     });
     expect((await call(t, 'GET', `/api/receipts/${receipt}`, stranger)).status).toBe(404);
     expect((await call(t, 'GET', `/api/receipts/${receipt}`, admin)).status).toBe(200);
@@ -505,6 +521,22 @@ describe('release, refund and dispute', () => {
       refundCents: TOTAL - 6_000 - 300,
       revenueCents: 900,
     });
+    // Each party is mailed the receipt of what the decision moved to them.
+    const mailedOf = async (user: TestUser) => {
+      const rows = await t.db
+        .selectFrom('outbox')
+        .innerJoin('receipts', (join) =>
+          join.on(sql<boolean>`outbox.subject like '%' || receipts.number || '%'`),
+        )
+        .select('receipts.kind')
+        .where('outbox.kind', '=', 'receipt')
+        .where('outbox.user_id', '=', user.id)
+        .where('receipts.task_id', '=', taskId)
+        .execute();
+      return rows.map((row) => row.kind).sort();
+    };
+    expect(await mailedOf(freelancer)).toEqual(['release']);
+    expect(await mailedOf(poster)).toEqual(['payment', 'refund']);
     expect((await call(t, 'POST', resolve, admin, split)).body).toEqual({
       message: PAYMENT_MESSAGES.disputeClosed,
     });
@@ -537,6 +569,97 @@ describe('release, refund and dispute', () => {
     );
     expect(await payment(taskId)).toMatchObject({ status: 'refunded', dispute: null });
     await runPaymentJobs(t);
+  });
+});
+
+describe('receipts (issue 47)', () => {
+  /** The receipt mails in the outbox for the user, by their receipt numbers. */
+  const receiptMails = async (user: TestUser) => {
+    const rows = await t.db
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'content'])
+      .where('kind', '=', 'receipt')
+      .where('user_id', '=', user.id)
+      .execute();
+    return rows.map((row) => ({
+      to: row.to_address,
+      number: /receipt (R-\S+):/.exec(row.subject)?.[1],
+      subject: row.subject,
+      action: (JSON.parse(row.content) as { action?: { url: string } }).action?.url,
+    }));
+  };
+  const numbersOf = async (user: TestUser, kind: 'release' | 'refund') =>
+    (
+      await t.db
+        .selectFrom('receipts')
+        .select('number')
+        .where((eb) => eb.or([eb('payer_id', '=', user.id), eb('payee_id', '=', user.id)]))
+        .where('kind', '=', kind)
+        .execute()
+    ).map((row) => row.number);
+
+  it('a payment, its release, a refund and a payout each mail a receipt; a receipt says its status now', async () => {
+    const [payer, earner] = await Promise.all([
+      t.signUp({ name: 'Rae Receipts' }),
+      t.signUp({ name: 'Moe Mailed' }),
+    ]);
+    // The expiry as typed, without its slash.
+    const taskId = await postTask(t, payer);
+    const offerId = await makeOffer(t, earner, taskId);
+    const paid = await call(t, 'POST', `/api/offers/${offerId}/pay`, payer, {
+      card: { number: '4242 4242 4242 4242', expiry: '1240', cvc: '123' },
+    });
+    expect(paid.status).toBe(200);
+    const { receipt } = paid.body as { receipt: string };
+    expect(await receiptMails(payer)).toEqual([
+      {
+        to: payer.email,
+        number: receipt,
+        subject: `Tasklane receipt ${receipt}: payment received, $126.53`,
+        action: `/receipts/${receipt}`,
+      },
+    ]);
+    expect((await call(t, 'GET', `/api/offers/${offerId}/checkout`, payer)).body).toMatchObject({
+      paidReceipt: receipt,
+      totalCents: TOTAL,
+    });
+
+    await call(t, 'POST', `/api/tasks/${taskId}/deliver`, earner);
+    await call(t, 'POST', `/api/tasks/${taskId}/complete`, payer);
+    expect((await call(t, 'GET', `/api/receipts/${receipt}`, payer)).body).toMatchObject({
+      status: 'released',
+    });
+    const [release] = await numbersOf(earner, 'release');
+    expect((await call(t, 'GET', `/api/receipts/${release}`, earner)).body).toMatchObject({
+      status: 'released',
+      card: null,
+      lines: [
+        { label: 'Offer amount', amountCents: AMOUNT },
+        { label: 'Freelancer fee', amountCents: -FREELANCER_FEE },
+        { label: 'Added to your available balance', amountCents: AMOUNT - FREELANCER_FEE },
+      ],
+    });
+
+    const name = { name: 'Moe Mailed' };
+    expect((await call(t, 'PUT', '/api/me/payout-account', earner, name)).status).toBe(200);
+    const payout = await call(t, 'POST', '/api/me/payouts', earner, {});
+    expect(payout.status).toBe(201);
+    const payoutReceipt = (payout.body as { receipt: string }).receipt;
+    await runPaymentJobs(t);
+    expect((await call(t, 'GET', `/api/receipts/${payoutReceipt}`, earner)).body).toMatchObject({
+      kind: 'payout',
+      status: 'paid',
+    });
+
+    const ended = await paidHire(t, payer, earner);
+    await call(t, 'POST', `/api/tasks/${ended.taskId}/reopen`, earner, { reason: 'Sorry.' });
+    await runPaymentJobs(t);
+    const [refund] = await numbersOf(payer, 'refund');
+
+    const mailed = async (user: TestUser) =>
+      (await receiptMails(user)).map((mail) => mail.number).sort();
+    expect(await mailed(payer)).toEqual([receipt, ended.receipt, refund].sort());
+    expect(await mailed(earner)).toEqual([release, payoutReceipt].sort());
   });
 });
 

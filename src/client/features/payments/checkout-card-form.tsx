@@ -4,14 +4,19 @@ import { TEST_CARDS, testCardSchema } from '../../../shared/payments.ts';
 import { FieldError, FormField } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { paths } from '../../lib/paths.ts';
+import { forgetRouteData } from '../../lib/route-data.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { errorMessage, useForm } from '../../lib/use-form.ts';
 import { ApiError } from '../../lib/api.ts';
-import { changedCheckout, paymentsApi, type Checkout } from './payments-api.ts';
+import { CHECKOUT_DATA, changedCheckout, paymentsApi, type Checkout } from './payments-api.ts';
 import { CARD_LABELS, PAYMENT_TOASTS, payButtonLabel } from './payments-messages.ts';
 
-/** 4242424242424242 → 4242 4242 4242 4242, as a card shows it. */
-const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** 4242424242424242 → 4242 4242 4242 4242, as a card shows it; as typed, too (issue 47). */
+const grouped = (typed: string) =>
+  typed
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 const TEST_CARD_HINT = `Test cards: ${grouped(TEST_CARDS.succeeds)} is paid; ${grouped(TEST_CARDS.declined)} is declined; ${grouped(TEST_CARDS.insufficientFunds)} has insufficient funds. Any future expiry, any 3 digits.`;
 
@@ -33,12 +38,14 @@ export function CheckoutCardForm({
   const form = useForm(testCardSchema, { number: '', expiry: '', cvc: '' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const refused = useFocusLater<HTMLDivElement>();
+  const numberField = form.field('number');
 
   const pay = form.handleSubmit(async () => {
     setRefusal(null);
     try {
       // The typed values, as the server checks them with the same schema.
       const paid = await paymentsApi.payToHire(checkout.offerId, form.values, checkout.totalCents);
+      forgetRouteData(CHECKOUT_DATA);
       toast.success(PAYMENT_TOASTS.hired(checkout.freelancer.name, checkout.totalCents));
       navigate(paths.task(paid.taskId));
     } catch (error) {
@@ -69,7 +76,10 @@ export function CheckoutCardForm({
         inputMode="numeric"
         required
         hint={checkout.mode === 'test' ? TEST_CARD_HINT : undefined}
-        {...form.field('number')}
+        {...numberField}
+        onChange={(event) =>
+          numberField.onChange({ target: { value: grouped(event.target.value) } })
+        }
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField

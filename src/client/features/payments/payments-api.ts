@@ -53,6 +53,9 @@ export async function orRefusal<T>(answer: Promise<T>): Promise<T | { refusal: s
   }
 }
 
+/** The checkout page's route data (lib/route-data.ts), read again once paid. */
+export const CHECKOUT_DATA = 'checkout';
+
 /**
  * Issue 47: after a refusal, the offer's checkout as it is now, when its total is no longer the
  * one the page shows (the server charged nothing); null when the price still holds.

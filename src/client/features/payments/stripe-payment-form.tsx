@@ -8,9 +8,15 @@ import { FieldError } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
-import { useRouteData } from '../../lib/route-data.ts';
+import { forgetRouteData, useRouteData } from '../../lib/route-data.ts';
 import { errorMessage } from '../../lib/use-form.ts';
-import { changedCheckout, orRefusal, paymentsApi, type Checkout } from './payments-api.ts';
+import {
+  CHECKOUT_DATA,
+  changedCheckout,
+  orRefusal,
+  paymentsApi,
+  type Checkout,
+} from './payments-api.ts';
 import { PAYMENT_TOASTS, payButtonLabel, STRIPE_TEXTS } from './payments-messages.ts';
 
 /**
@@ -58,6 +64,7 @@ function useFinish(checkout: Checkout) {
   const toast = useToast();
   return async (paymentId: string) => {
     const paid = await paymentsApi.confirmPayment(paymentId);
+    forgetRouteData(CHECKOUT_DATA);
     toast.success(PAYMENT_TOASTS.hired(checkout.freelancer.name, checkout.totalCents));
     navigate(paths.task(paid.taskId), { replace: true });
   };
