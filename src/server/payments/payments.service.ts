@@ -155,15 +155,13 @@ export async function posterPaymentsOf(
       })),
     };
   });
-  const sum = (kind: string) =>
-    receipts
-      .filter((receipt) => receipt.kind === kind)
-      .reduce((total, receipt) => total + receipt.totalCents, 0);
+  const total = (cents: (payment: (typeof payments)[number]) => number) =>
+    payments.reduce((sum, payment) => sum + cents(payment), 0);
   return {
     mode,
-    paidCents: sum('payment'),
-    heldCents: payments.reduce((total, payment) => total + payment.heldCents, 0),
-    refundedCents: sum('refund'),
+    paidCents: total((payment) => payment.totalCents),
+    heldCents: total((payment) => payment.heldCents),
+    refundedCents: total((payment) => payment.settled?.refundedCents ?? 0),
     payments,
   };
 }

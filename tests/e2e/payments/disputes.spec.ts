@@ -172,6 +172,9 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
     .getByRole('list', { name: 'Decided disputes' })
     .getByRole('article', { name: title, exact: true });
   await expect(decided).toContainText('Split: $40.00 of the $100.00 amount to the freelancer');
+  await expect(decided).toContainText(
+    '$36.00 paid to the freelancer after their fee, $63.00 refunded to the poster',
+  );
   await expect(decided).toContainText('Reason: About 40% of the pages were delivered.');
 
   // The money: $40 less the 10% fee to the freelancer; the poster gets back $105 less the
