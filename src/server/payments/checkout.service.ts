@@ -299,7 +299,13 @@ export async function applyWebhook(
   if (event.transfer) await followTransferReversal(db, event.transfer);
   const payment = event.paymentId ? await findPayment(db, event.paymentId) : undefined;
   if (payment?.status === 'processing' && event.state && event.state !== 'pending') {
-    await finishPayment(deps, payment, event.state).catch((error: unknown) => {
+    // A webhook's intent names its charge without the card; the provider's record has it.
+    const found =
+      event.state.ok && !event.state.card
+        ? await provider.findCharge(payment.id, payment.providerRef).catch(() => undefined)
+        : undefined;
+    const state = found && found !== 'pending' && found.ok ? found : event.state;
+    await finishPayment(deps, payment, state).catch((error: unknown) => {
       // Refused or refunded: recorded as it should be; the event is applied all the same.
       if (!(error instanceof AppError)) throw error;
     });

@@ -65,6 +65,12 @@ const sendWebhook = (event: { payload: string; signature: string }) =>
     payload: event.payload,
   });
 
+/** The payment's receipt names the card it was taken from, as Stripe's charge says. */
+async function expectReceiptCard(receipt: string): Promise<void> {
+  const read = await call(t, 'GET', `/api/receipts/${receipt}`, poster);
+  expect(read.body).toMatchObject({ status: 'held', card: { brand: 'Visa', last4: '4242' } });
+}
+
 const confirm = (started: Started) =>
   call(t, 'POST', `/api/payments/${started.paymentId}/confirm`, poster);
 
@@ -91,6 +97,7 @@ describe('paying to hire through Stripe', () => {
     stripe.confirm(intent.id, 'succeeds');
     const paid = await confirm(started);
     expect(paid).toMatchObject({ status: 200, body: { paymentId: started.paymentId, taskId } });
+    await expectReceiptCard((paid.body as { receipt: string }).receipt);
     expect((await readTaskRow(t, taskId)).status).toBe('assigned');
     expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
     // Every call that moves money carried an idempotency key.
@@ -185,8 +192,12 @@ describe('paying to hire through Stripe', () => {
       .execute();
     expect(events).toHaveLength(1);
     // The browser's redirect comes back after the webhook: the same answer, nothing more.
-    expect(await confirm(started)).toMatchObject({ status: 200, body: { taskId } });
+    const paid = await confirm(started);
+    expect(paid).toMatchObject({ status: 200, body: { taskId } });
     expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+    // The webhook's intent names its charge only: the card came from Stripe's record (issue 47).
+    expect(JSON.parse(event.payload).data.object.latest_charge).toMatch(/^ch_/);
+    await expectReceiptCard((paid.body as { receipt: string }).receipt);
   });
 
   it('a webhook after the redirect changes nothing', async () => {
