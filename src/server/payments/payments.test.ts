@@ -24,6 +24,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../tests/suppo
 import { grantAdmin } from '../moderation/admins.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 import { accounts, balanceOf } from './ledger.ts';
+import { writeReceipt } from './receipts.ts';
 
 /**
  * Issue 21, the money flow through the API on the test provider: pay to hire (402 to the
@@ -660,6 +661,22 @@ describe('receipts (issue 47)', () => {
       (await receiptMails(user)).map((mail) => mail.number).sort();
     expect(await mailed(payer)).toEqual([receipt, ended.receipt, refund].sort());
     expect(await mailed(earner)).toEqual([release, payoutReceipt].sort());
+
+    // A receipt written before issue 47 no longer says "held" once released.
+    const old = await writeReceipt(t.db, {
+      kind: 'payment',
+      payerId: payer.id,
+      payeeId: null,
+      taskId,
+      paymentId: (await payment(taskId, payer))._id as string,
+      taskTitle: 'Fix the sink',
+      totalCents: TOTAL,
+      lines: [{ label: 'Total charged, held until the work is done', amountCents: TOTAL }],
+    });
+    expect((await call(t, 'GET', `/api/receipts/${old}`, payer)).body).toMatchObject({
+      status: 'released',
+      lines: [{ label: 'Total charged', amountCents: TOTAL }],
+    });
   });
 });
 

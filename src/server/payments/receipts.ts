@@ -80,6 +80,11 @@ export async function writeReceipt(db: Db, input: ReceiptInput): Promise<string>
   return number;
 }
 
+// Receipts written before issue 47 said "held" in a line; their status says what holds now.
+const HELD_LINE = 'Total charged, held until the work is done';
+const withoutHeld = (line: { label: string; amountCents: number }) =>
+  line.label === HELD_LINE ? { ...line, label: 'Total charged' } : line;
+
 const PLATFORM = { _id: null, name: 'Tasklane' };
 const DELETED = 'Deleted user';
 
@@ -130,7 +135,7 @@ export async function readReceipt(
     taskId: row.task_id,
     from: party(row.payer_id),
     to: party(row.payee_id),
-    lines: content.lines,
+    lines: content.lines.map(withoutHeld),
     mode,
     status:
       payment?.status ??
