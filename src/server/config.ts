@@ -3,7 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
-import { PAYMENT_MODES, type PaymentMode } from '../shared/payments.ts';
+import { BRAND } from '../shared/brand.ts';
+import { PAYMENT_MODES, type PaymentMode, type Seller } from '../shared/payments.ts';
 import { CHANGE_ROUNDS_DEFAULT } from '../shared/delivery.ts';
 import type { ReportRules } from './moderation/report-weight.ts';
 
@@ -132,6 +133,10 @@ const envSchema = z.object({
   PAYMENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** How long a payment stays processing before the provider is asked what became of it. */
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** Issue 47: who issues the receipts: the marketplace's legal name, address and tax number. */
+  LEGAL_NAME: optionalText,
+  LEGAL_ADDRESS: optionalText,
+  TAX_ID: optionalText,
 });
 
 export interface Config {
@@ -195,6 +200,7 @@ export interface PaymentsConfig {
     | undefined;
   pollMs: number;
   reconcileAfterMs: number;
+  seller: Seller;
 }
 
 /** PAYMENTS and the keys: Stripe only with all three keys; test when none is chosen. */
@@ -222,6 +228,12 @@ function paymentsOf(e: z.infer<typeof envSchema>): PaymentsConfig {
         : undefined,
     pollMs: e.PAYMENT_POLL_MS,
     reconcileAfterMs: e.PAYMENT_RECONCILE_MS,
+    seller: {
+      legalName: e.LEGAL_NAME ?? BRAND,
+      // The contact page's location (spec §2), until an operator says where they are.
+      address: e.LEGAL_ADDRESS ?? 'Dhaka, Bangladesh',
+      taxId: e.TAX_ID ?? null,
+    },
   };
 }
 

@@ -10,9 +10,9 @@ export type ErrorCode =
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  /** More fields of the answer beside `message` (a 402's `checkout`). */
-  readonly extra: Record<string, string> | undefined;
-  constructor(code: ErrorCode, message: string, extra?: Record<string, string>) {
+  /** More fields of the answer beside `message` (a 402's `checkout`, a 409's new total). */
+  readonly extra: Record<string, string | number> | undefined;
+  constructor(code: ErrorCode, message: string, extra?: Record<string, string | number>) {
     super(message);
     this.name = 'AppError';
     this.code = code;

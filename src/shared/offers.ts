@@ -31,6 +31,7 @@ export const OFFER_MESSAGES = {
   alreadyHired: 'You were already hired for this task once.',
   reasonRequired: 'Please say why the assignment ends.',
   changedWhilePaying: 'The freelancer changed this offer while you were paying.',
+  checkoutOpen: 'The poster is paying for this offer now. It cannot change while they pay.',
   reasonTooLong: `The reason must be at most ${REOPEN_REASON_MAX_LENGTH.toLocaleString('en-US')} characters.`,
 } as const;
 

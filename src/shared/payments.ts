@@ -21,9 +21,9 @@ export const DISPUTE_REASON_MAX_LENGTH = 1000;
 export const PAYOUT_NAME_MAX_LENGTH = 100;
 
 const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** $1,234.50 */
+/** $1,234.50; a negative amount with a minus sign before the dollar: −$11.00 (issue 47). */
 export const formatCents = usd;
 
 export const PAYMENT_MESSAGES = {
@@ -39,6 +39,8 @@ export const PAYMENT_MESSAGES = {
   providerFailed:
     'The payment could not be taken right now. Nothing was charged; please try again.',
   underWay: 'A payment for this offer is already under way.',
+  priceChanged: (totalCents: number) =>
+    `The offer changed: the total is now ${usd(totalCents)}. Nothing was charged; check the new price before you pay.`,
   wasRefunded: 'This payment was refunded.',
   notConfirmed: 'Your payment is not complete yet. Finish it on the checkout page.',
   useCheckoutPage: 'Pay on the checkout page: this marketplace takes cards through Stripe.',
@@ -94,10 +96,12 @@ export const testCardSchema = z.object({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .refine((value) => /^\d{13,19}$/.test(value) && passesLuhn(value), M.cardNumber),
+  // "12/29" or "1229" as typed (issue 47), read as MM/YY.
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, M.expiry),
+    .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d{2}$/, M.expiry)
+    .transform((value) => value.replace(/\D/g, '').replace(/^(\d{2})/, '$1/')),
   cvc: z
     .string()
     .trim()
@@ -113,7 +117,16 @@ export function isCardExpired(expiry: string, now = new Date()): boolean {
   return endOfMonth <= now.getTime();
 }
 
-export const payInputSchema = z.object({ card: testCardSchema });
+/**
+ * Issue 47: the total the checkout showed, so the card is never charged another one. Optional
+ * for clients written before it; the web app always sends it.
+ */
+const shownTotal = cents
+  .positive()
+  .optional()
+  .describe('The total the page showed: a different one now answers 409 with the new total');
+
+export const payInputSchema = z.object({ card: testCardSchema, totalCents: shownTotal });
 export type PayInput = z.infer<typeof payInputSchema>;
 
 /** What paying to hire one offer costs, for the checkout page. */
@@ -127,6 +140,10 @@ export const checkoutSchema = z.object({
   clientFeeCents: cents.describe('The service fee (CLIENT_FEE_PERCENT of the amount)'),
   totalCents: cents.describe('What the card is charged: amount + fee'),
   clientFeePercent: z.number(),
+  paidReceipt: z
+    .string()
+    .nullable()
+    .describe("Paid already (coming back after paying): the payment's receipt number"),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
@@ -135,6 +152,15 @@ export const paymentRequiredSchema = z.object({
   message: z.string(),
   checkout: z.string().describe('The page that takes the payment'),
   checkoutApi: z.string().describe('The API of that page: GET the amounts, POST …/pay'),
+});
+
+/** The body of POST /api/offers/{id}/checkout (Stripe): the total the page showed. */
+export const paymentStartInputSchema = z.object({ totalCents: shownTotal });
+
+/** 409 when the offer's total is no longer the one the page showed: nothing was charged. */
+export const priceChangedSchema = z.object({
+  message: z.string(),
+  totalCents: cents.optional().describe('The new total, when the price changed'),
 });
 
 /** Stripe: what Stripe.js needs to confirm the payment in the browser. */
@@ -180,6 +206,14 @@ export const disputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
+/** What a settlement moved: to the freelancer (after their fee), fees kept, back to the poster. */
+export const settledSchema = z.object({
+  toFreelancerCents: cents,
+  feesCents: cents,
+  refundedCents: cents,
+});
+export type Settled = z.infer<typeof settledSchema>;
+
 /** A task's payment as its two parties (and admins) read it. */
 export const taskPaymentSchema = z.object({
   _id: z.string(),
@@ -191,6 +225,9 @@ export const taskPaymentSchema = z.object({
   freelancerFeeCents: cents.describe("The freelancer's fee, taken when the money is released"),
   toFreelancerCents: cents,
   heldCents: cents.describe('What the platform holds for the task now'),
+  settled: settledSchema
+    .nullable()
+    .describe('Where the money went when it was settled, from the ledger; null while held'),
   paidAt: z.string().nullable(),
   dispute: disputeSchema.nullable(),
 });
@@ -298,12 +335,31 @@ export type PosterPayments = z.infer<typeof posterPaymentsSchema>;
 
 export const receiptLineSchema = z.object({ label: z.string(), amountCents: cents });
 
+/** The card a payment was taken from, as a receipt shows it (issue 47): never more of it. */
+export const cardShownSchema = z.object({ brand: z.string(), last4: z.string() });
+export type CardShown = z.infer<typeof cardShownSchema>;
+
+/** The marketplace that issues receipts: LEGAL_NAME, LEGAL_ADDRESS and TAX_ID. */
+export const sellerSchema = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  taxId: z.string().nullable(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
 export const receiptSchema = receiptSummarySchema.extend({
   from: z.object({ _id: z.string().nullable(), name: z.string() }),
   to: z.object({ _id: z.string().nullable(), name: z.string() }),
   taskId: z.string().nullable(),
   lines: z.array(receiptLineSchema),
   mode: z.enum(PAYMENT_MODES),
+  status: z
+    .string()
+    .describe(
+      "Now, not when written: a payment's status (held, released, …), a payout's (pending, paid, failed), or the kind",
+    ),
+  card: cardShownSchema.nullable().describe('A payment: the card it was taken from'),
+  seller: sellerSchema,
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -99,17 +99,27 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
       return { status: 402, body: { error } };
     }
-    const confirmed = confirmIntent(intent, outcome);
+    const confirmed = confirmIntent(intent, outcome, number.slice(-4));
     if (outcome === 'succeeds') return { status: 200, body: confirmed };
     const error = { ...(confirmed.last_payment_error as object), payment_intent: confirmed };
     return { status: 402, body: { error } };
   }
 
-  function confirmIntent(intent: Stored, outcome: Outcome): Stored {
+  /** The charges of succeeded intents, by id: what `expand[]=latest_charge` shows of one. */
+  const charges = new Map<string, Stored>();
+
+  function confirmIntent(intent: Stored, outcome: Outcome, last4 = '4242'): Stored {
     if (outcome === 'succeeds') {
       intent.status = 'succeeded';
       intent.amount_received = intent.amount;
       intent.last_payment_error = null;
+      const charge = {
+        id: newId('ch'),
+        object: 'charge',
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4 } },
+      };
+      charges.set(charge.id, charge);
+      intent.latest_charge = charge.id;
     } else {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = {
@@ -155,7 +165,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }
         intent.status = 'canceled';
       }
-      return { status: 200, body: intent };
+      // As Stripe does: the charge as an id, or the object when asked to expand it.
+      const expand = Object.entries(params).some(
+        ([key, value]) => key.startsWith('expand') && value === 'latest_charge',
+      );
+      const charge = expand && charges.get(String(intent.latest_charge));
+      return { status: 200, body: charge ? { ...intent, latest_charge: charge } : intent };
     }
     if (resource === 'refunds') {
       if (method === 'GET') return { status: 200, body: list(refunds) };

@@ -19,7 +19,7 @@ const SOCIAL_LINKS = [
 /** spec §2 "Footer": one column on small screens, four from medium up. */
 export function Footer() {
   return (
-    <footer className="mt-16 bg-base-200 text-base-content">
+    <footer className="mt-16 bg-base-200 text-base-content print:hidden">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 md:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-xl font-bold text-primary">

@@ -50,7 +50,7 @@ export function Navbar() {
   ));
 
   return (
-    <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
+    <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur print:hidden">
       {/* Below xl the links hide behind Menu (at lg the eight links, My Bids since issue 9, no
           longer fit): the two ends take the width they need rather than half each, so at 375 px
           the theme switch does not slide over the logo (issue 8). */}

@@ -30,3 +30,11 @@ export function forgetFailedRouteData(): void {
   for (const key of failedKeys) loads.delete(key);
   failedKeys.clear();
 }
+
+/**
+ * A route's data is out of date for every visit of its pages, the ones in the history too (issue
+ * 47: back to the checkout after paying shows what was paid, not the card form again).
+ */
+export function forgetRouteData(name: string): void {
+  for (const key of loads.keys()) if (key.endsWith(`|${name}`)) loads.delete(key);
+}

@@ -2,29 +2,37 @@ import { Link, useParams } from 'react-router';
 import { formatCents } from '../../shared/payments.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { paymentsApi } from '../features/payments/payments-api.ts';
-import { RECEIPT_KIND_LABELS } from '../features/payments/payments-messages.ts';
+import {
+  cardText,
+  RECEIPT_KIND_LABELS,
+  RECEIPT_STATUS_LABELS,
+} from '../features/payments/payments-messages.ts';
+import { formatDateTime } from '../features/admin/admin-format.ts';
 import { TestPaymentsBanner } from '../features/payments/test-payments-banner.tsx';
-import { formatDate } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 
 /**
- * /receipts/:number (issue 21): one receipt for its parties, printable. Anyone else gets the
- * not-found page (the API answers 404 to them).
+ * /receipts/:number (issue 21): one receipt for its parties, printable as a receipt (the site's
+ * navigation and footer are not printed; issue 47): who issued it, when, its status now and the
+ * card it was paid with. Anyone else gets the not-found page (the API answers 404 to them).
  */
 export default function ReceiptPage() {
   const { number = '' } = useParams();
   const receipt = useRouteData('receipt', () => paymentsApi.getReceipt(number));
   const title = `Receipt ${receipt.number}`;
+  const { seller, card } = receipt;
   const facts = [
     { label: 'Receipt number', value: receipt.number },
     {
-      label: 'Date',
-      value: <time dateTime={receipt.createdAt}>{formatDate(receipt.createdAt)}</time>,
+      label: 'Date and time',
+      value: <time dateTime={receipt.createdAt}>{formatDateTime(receipt.createdAt)}</time>,
     },
     { label: 'Kind', value: RECEIPT_KIND_LABELS[receipt.kind] ?? receipt.kind },
+    { label: 'Status', value: RECEIPT_STATUS_LABELS[receipt.status] ?? receipt.status },
     { label: 'From', value: receipt.from.name },
     { label: 'To', value: receipt.to.name },
+    ...(card ? [{ label: 'Card', value: cardText(card) }] : []),
   ];
 
   return (
@@ -41,6 +49,11 @@ export default function ReceiptPage() {
         </button>
       </div>
       <TestPaymentsBanner mode={receipt.mode} />
+      <address className="not-italic">
+        <p className="font-semibold">{seller.legalName}</p>
+        <p className="whitespace-pre-line">{seller.address}</p>
+        {seller.taxId && <p>Tax number: {seller.taxId}</p>}
+      </address>
       <dl className="grid gap-4 rounded-box bg-base-200 p-4 sm:grid-cols-2">
         {facts.map((fact) => (
           <div key={fact.label} className="min-w-0">

@@ -40,7 +40,7 @@ import {
 import { toCents } from '../../shared/money.ts';
 import { openDispute } from '../payments/disputes.ts';
 import { hasDelivered } from '../delivery/delivery.service.ts';
-import { heldPaymentOf, settlePayment } from '../payments/escrow.ts';
+import { heldPaymentOf, isCheckoutOpen, settlePayment } from '../payments/escrow.ts';
 
 /**
  * Offers and hiring (issue 9): the rules that span a task and its offers. Every transaction
@@ -121,6 +121,9 @@ export async function editOffer(
   const offer = await ownPendingOffer(db, id, userId);
   // An offer changes only while the task takes offers (open, not expired).
   await assertTaskAction(db, offer.task_id, 'offer', userId);
+  // Issue 47: the poster pays the price they were shown. A change that slips in as the payment
+  // opens is caught there (checkout.service.ts openPayment) and, at the latest, by hireOffer.
+  if (await isCheckoutOpen(db, id)) throw new AppError('conflict', OFFER_MESSAGES.checkoutOpen);
   const change = { amountCents: toCents(input.amount), message: input.message };
   const modified = await updatePendingOffer(db, id, change, new Date().toISOString());
   if (modified === 0 && (await findOffer(db, id))?.status !== 'pending') throw notPending();

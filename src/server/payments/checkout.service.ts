@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   isCardExpired,
   PAYMENT_MESSAGES,
+  type CardShown,
   type Checkout,
   type TestCard,
 } from '../../shared/payments.ts';
@@ -45,20 +46,35 @@ const FAILURE_MESSAGES: Record<ChargeFailure, string> = {
 
 const FAILED_CALL = { ok: false, failure: 'error' } as const;
 
-/** What hiring with the offer costs its poster. */
+/**
+ * What hiring with the offer costs its poster; once they paid for it, what they paid and the
+ * receipt (coming back to the checkout after paying: issue 47).
+ */
 export async function checkoutOf(
   deps: PaymentsDeps,
   offerId: string,
   posterId: string,
 ): Promise<Checkout> {
-  const offer = await assertCanHire(deps.db, offerId, posterId);
+  const paidRow = await deps.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('offer_id', '=', offerId)
+    .where('payer_id', '=', posterId)
+    .where('status', 'in', ['held', 'disputed', 'released', 'split'])
+    .executeTakeFirst();
+  const paid = paidRow && toPayment(paidRow);
+  const offer = paid
+    ? await offerOrNotFound(deps.db, offerId)
+    : await assertCanHire(deps.db, offerId, posterId);
   const task = await readTaskFacts(deps.db, offer.task_id);
   const freelancer = await deps.db
     .selectFrom('user')
     .select(['id', 'name'])
     .where('id', '=', offer.bidder_id)
     .executeTakeFirst();
-  const amounts = termsOf(deps.config, Number(offer.amount_cents));
+  const amounts = paid
+    ? { amount: paid.amountCents, clientFee: paid.clientFeeCents, total: paid.totalCents }
+    : termsOf(deps.config, Number(offer.amount_cents));
   return {
     offerId,
     taskId: offer.task_id,
@@ -68,7 +84,8 @@ export async function checkoutOf(
     amountCents: amounts.amount,
     clientFeeCents: amounts.clientFee,
     totalCents: amounts.total,
-    clientFeePercent: deps.config.clientFeeBp / 100,
+    clientFeePercent: (paid?.clientFeeBp ?? deps.config.clientFeeBp) / 100,
+    paidReceipt: paid ? await paymentReceipt(deps.db, paid.id) : null,
   };
 }
 
@@ -94,11 +111,12 @@ export async function payToHire(
   offerId: string,
   posterId: string,
   card: TestCard,
+  shownTotalCents?: number,
 ): Promise<Paid> {
   const { provider } = deps;
   if (!provider.charge) throw new AppError('bad_request', PAYMENT_MESSAGES.useCheckoutPage);
   assertUsableCard(deps, card);
-  const { payment, title } = await openPayment(deps, offerId, posterId);
+  const { payment, title } = await openPayment(deps, offerId, posterId, shownTotalCents);
   const request = {
     idempotencyKey: payment.id,
     amountCents: payment.totalCents,
@@ -112,18 +130,28 @@ export async function payToHire(
   return finishPayment(deps, payment, outcome);
 }
 
+/** 409: the offer's total is not the one the page showed (issue 47); nothing is charged. */
+const priceChanged = (totalCents: number) =>
+  new AppError('conflict', PAYMENT_MESSAGES.priceChanged(totalCents), { totalCents });
+
 /**
  * A payment of the offer's amount and fee, processing, for its poster: one per offer at a time
- * (migration 0015), the second asking nothing of the provider.
+ * (migration 0015), the second asking nothing of the provider. Only at the total the page
+ * showed, when it says one; and an offer whose price changed as the payment opened (before
+ * editOffer could see it) gives it up, before any charge.
  */
 async function openPayment(
   deps: PaymentsDeps,
   offerId: string,
   posterId: string,
+  shownTotalCents: number | undefined,
 ): Promise<{ payment: Payment; title: string }> {
   const { db, config, provider } = deps;
   const offer = await assertCanHire(db, offerId, posterId);
   const amounts = termsOf(config, Number(offer.amount_cents));
+  if (shownTotalCents !== undefined && shownTotalCents !== amounts.total) {
+    throw priceChanged(amounts.total);
+  }
   const row = {
     id: crypto.randomUUID(),
     task_id: offer.task_id,
@@ -144,6 +172,11 @@ async function openPayment(
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', PAYMENT_MESSAGES.underWay);
     throw error;
+  }
+  const now = Number((await offerOrNotFound(db, offerId)).amount_cents);
+  if (now !== amounts.amount) {
+    await markFailed(db, row.id, 'abandoned');
+    throw priceChanged(termsOf(config, now).total);
   }
   const task = await readTaskFacts(db, offer.task_id);
   const payment = toPayment({
@@ -167,7 +200,7 @@ async function finishPayment(
     if (provider.declineEndsPayment) await markFailed(db, payment.id, state.failure);
     throw new AppError('payment_required', FAILURE_MESSAGES[state.failure]);
   }
-  await applyCharge(db, payment, state.ref);
+  await applyCharge(db, payment, state);
   return {
     paymentId: payment.id,
     receipt: await paymentReceipt(db, payment.id),
@@ -183,6 +216,7 @@ export async function startPayment(
   deps: PaymentsDeps,
   offerId: string,
   posterId: string,
+  shownTotalCents?: number,
 ): Promise<{ paymentId: string; clientSecret: string }> {
   const { db, provider } = deps;
   if (!provider.startPayment) throw new AppError('bad_request', PAYMENT_MESSAGES.paymentsOff);
@@ -193,9 +227,12 @@ export async function startPayment(
     .where('payer_id', '=', posterId)
     .where('status', '=', 'processing')
     .executeTakeFirst();
+  if (under && shownTotalCents !== undefined && Number(under.total_cents) !== shownTotalCents) {
+    throw priceChanged(Number(under.total_cents));
+  }
   const { payment, title } = under
     ? { payment: toPayment(under), title: '' }
-    : await openPayment(deps, offerId, posterId);
+    : await openPayment(deps, offerId, posterId, shownTotalCents);
   const started = await provider.startPayment({
     idempotencyKey: `payment-${payment.id}`,
     amountCents: payment.totalCents,
@@ -262,7 +299,13 @@ export async function applyWebhook(
   if (event.transfer) await followTransferReversal(db, event.transfer);
   const payment = event.paymentId ? await findPayment(db, event.paymentId) : undefined;
   if (payment?.status === 'processing' && event.state && event.state !== 'pending') {
-    await finishPayment(deps, payment, event.state).catch((error: unknown) => {
+    // A webhook's intent names its charge without the card; the provider's record has it.
+    const found =
+      event.state.ok && !event.state.card
+        ? await provider.findCharge(payment.id, payment.providerRef).catch(() => undefined)
+        : undefined;
+    const state = found && found !== 'pending' && found.ok ? found : event.state;
+    await finishPayment(deps, payment, state).catch((error: unknown) => {
       // Refused or refunded: recorded as it should be; the event is applied all the same.
       if (!(error instanceof AppError)) throw error;
     });
@@ -306,7 +349,11 @@ class AppliedElsewhere extends AppError {
  * longer possible, hold it and refund it at once in another, and say why (409). Applied once:
  * whoever finds the payment still processing does it (the request, or a reconciliation).
  */
-async function applyCharge(db: Db, payment: Payment, providerRef: string): Promise<void> {
+async function applyCharge(
+  db: Db,
+  payment: Payment,
+  charge: { ref: string; card?: CardShown | undefined },
+): Promise<void> {
   const offer = await offerOrNotFound(db, payment.offerId);
   let refusal: AppError | undefined;
   try {
@@ -314,7 +361,7 @@ async function applyCharge(db: Db, payment: Payment, providerRef: string): Promi
       // The task's row first (hireOffer), as every transaction of a task takes its locks.
       await hireOffer(trx, offer, payment.payerId, payment.amountCents);
       const task = await readTaskFacts(trx, payment.taskId);
-      if (!(await holdPayment(trx, payment, providerRef, task?.title ?? ''))) {
+      if (!(await holdPayment(trx, payment, charge, task?.title ?? ''))) {
         throw new AppliedElsewhere();
       }
     });
@@ -326,7 +373,7 @@ async function applyCharge(db: Db, payment: Payment, providerRef: string): Promi
   const refunded = await db.transaction().execute(async (trx) => {
     const task = await readTaskFacts(trx, payment.taskId);
     const title = task?.title ?? '';
-    if (!(await holdPayment(trx, payment, providerRef, title))) return false;
+    if (!(await holdPayment(trx, payment, charge, title))) return false;
     await settlePayment(trx, { ...payment, status: 'held' }, 0, title);
     await notify(trx, [
       {
@@ -386,7 +433,7 @@ export async function reconcilePayments(
       if (cancelled === false) continue;
       await markFailed(db, id, declined ?? 'abandoned');
     } else if (state?.ok) {
-      await applyCharge(db, payment, state.ref).catch((error: unknown) => {
+      await applyCharge(db, payment, state).catch((error: unknown) => {
         if (!(error instanceof AppError)) throw error;
       });
     } else {

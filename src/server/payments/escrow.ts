@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { CardShown } from '../../shared/payments.ts';
 import { TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
 import type { Database, PaymentStatus, PaymentTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -69,6 +70,17 @@ export async function heldPaymentOf(db: Db, taskId: string): Promise<Payment | u
   return row && toPayment(row);
 }
 
+/** Whether a payment for the offer is under way: its price must hold still (issue 47). */
+export async function isCheckoutOpen(db: Db, offerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('offer_id', '=', offerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findPayment(db: Db, id: string): Promise<Payment | undefined> {
   const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toPayment(row);
@@ -82,13 +94,13 @@ export async function findPayment(db: Db, id: string): Promise<Payment | undefin
 export async function holdPayment(
   db: Db,
   payment: Payment,
-  providerRef: string,
+  charge: { ref: string; card?: CardShown | undefined },
   taskTitle: string,
 ): Promise<boolean> {
   const at = new Date().toISOString();
   const taken = await db
     .updateTable('payments')
-    .set({ status: 'held', provider_ref: providerRef, paid_at: at })
+    .set({ status: 'held', provider_ref: charge.ref, paid_at: at })
     .where('id', '=', payment.id)
     .where('status', '=', 'processing')
     .executeTakeFirst();
@@ -109,11 +121,13 @@ export async function holdPayment(
     taskId: payment.taskId,
     paymentId: payment.id,
     taskTitle,
+    card: charge.card,
     totalCents: payment.totalCents,
+    // What the payment became is the receipt's status, read when it is shown (issue 47).
     lines: [
       { label: 'Offer amount', amountCents: payment.amountCents },
       { label: 'Service fee', amountCents: payment.clientFeeCents },
-      { label: 'Total charged, held until the work is done', amountCents: payment.totalCents },
+      { label: 'Total charged', amountCents: payment.totalCents },
     ],
   });
   return true;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { Settled } from '../../shared/payments.ts';
 import type { Database } from '../db/types.ts';
 import type { ProviderTotals } from './provider.ts';
 
@@ -97,6 +98,44 @@ export async function balanceOf(db: Db, account: string): Promise<number> {
     .where('account', '=', account)
     .executeTakeFirstOrThrow();
   return Number(row.balance ?? 0);
+}
+
+const SETTLE = /^payment:(.+):settle$/;
+
+/**
+ * The settlements of the tasks' payments, by payment id, read from the movements themselves:
+ * every page and mail that says where settled money went reads it here, so none can say a
+ * figure the books do not hold (issue 47: a split told as a release).
+ */
+export async function settlementsOf(db: Db, taskIds: string[]): Promise<Map<string, Settled>> {
+  const settled = new Map<string, Settled>();
+  if (taskIds.length === 0) return settled;
+  const rows = await db
+    .selectFrom('ledger_transactions')
+    .innerJoin('ledger_entries', 'ledger_entries.transaction_id', 'ledger_transactions.id')
+    .select([
+      'ledger_transactions.reference',
+      'ledger_entries.account',
+      'ledger_entries.amount_cents',
+    ])
+    .where('ledger_transactions.task_id', 'in', taskIds)
+    .where('ledger_transactions.reference', 'like', 'payment:%:settle')
+    .execute();
+  for (const row of rows) {
+    const paymentId = SETTLE.exec(row.reference)?.[1];
+    if (!paymentId) continue;
+    const parts = settled.get(paymentId) ?? {
+      toFreelancerCents: 0,
+      feesCents: 0,
+      refundedCents: 0,
+    };
+    const cents = Number(row.amount_cents);
+    if (row.account.startsWith('available:user:')) parts.toFreelancerCents += cents;
+    else if (row.account === accounts.revenue) parts.feesCents += cents;
+    else if (row.account.startsWith('external:card:')) parts.refundedCents += cents;
+    settled.set(paymentId, parts);
+  }
+  return settled;
 }
 
 /**

@@ -35,6 +35,20 @@ describe('PAYMENTS', () => {
     ).toMatchObject({ clientFeeBp: 250, freelancerFeeBp: 0 });
     expect(() => parseConfig({ CLIENT_FEE_PERCENT: '101' })).toThrow(/CLIENT_FEE_PERCENT/);
   });
+
+  it('issues receipts as LEGAL_NAME at LEGAL_ADDRESS, with TAX_ID when set (issue 47)', () => {
+    expect(parseConfig({}).payments.seller).toEqual({
+      legalName: 'Tasklane',
+      address: 'Dhaka, Bangladesh',
+      taxId: null,
+    });
+    const seller = { LEGAL_NAME: 'Tasklane Ltd.', LEGAL_ADDRESS: '1 Main St', TAX_ID: 'VAT 42' };
+    expect(parseConfig(seller).payments.seller).toEqual({
+      legalName: 'Tasklane Ltd.',
+      address: '1 Main St',
+      taxId: 'VAT 42',
+    });
+  });
 });
 
 describe('PAYMENTS=off', () => {

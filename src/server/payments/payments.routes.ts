@@ -7,8 +7,10 @@ import {
   checkoutSchema,
   earningsSchema,
   paidSchema,
+  paymentStartInputSchema,
   paymentStartSchema,
   payInputSchema,
+  priceChangedSchema,
   payoutAccountInputSchema,
   payoutAccountSetSchema,
   payoutInputSchema,
@@ -86,15 +88,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         summary: 'Pay to hire (the test provider): charge the card, hold the money, hire',
         description:
-          'The task is assigned once the charge succeeds. A declined card answers 402 and changes nothing; if the hire is no longer possible when the charge succeeds (offer withdrawn, another hired), the payment is refunded at once and the answer is 409 saying why.',
+          'The task is assigned once the charge succeeds. A declined card answers 402 and changes nothing; if the hire is no longer possible when the charge succeeds (offer withdrawn, another hired), the payment is refunded at once and the answer is 409 saying why. With `totalCents` (the total the page showed), a different total now answers 409 with the new `totalCents` and charges nothing.',
         params: offerIdParamsSchema,
         body: payInputSchema,
-        response: { 200: paidSchema, ...moneyErrors },
+        response: { 200: paidSchema, ...moneyErrors, 409: priceChangedSchema },
       },
     },
     async (request) => {
       const user = await requireWriter(auth, request);
-      return payToHire(deps, request.params.id, user.id, request.body.card);
+      const { card, totalCents } = request.body;
+      return payToHire(deps, request.params.id, user.id, card, totalCents);
     },
   );
 
@@ -104,14 +107,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         summary: 'Start paying to hire through Stripe (the task’s poster; PAYMENTS=stripe)',
         description:
-          "Answers the PaymentIntent's `clientSecret` for Stripe.js (the Payment Element), which confirms it in the browser; the webhook or POST /api/payments/{id}/confirm (after the redirect) then hires. Coming back gets the same payment.",
+          "Answers the PaymentIntent's `clientSecret` for Stripe.js (the Payment Element), which confirms it in the browser; the webhook or POST /api/payments/{id}/confirm (after the redirect) then hires. Coming back gets the same payment. With `totalCents` (the total the page showed), a different total answers 409 with the new `totalCents`. The offer cannot change while its payment is under way.",
         params: offerIdParamsSchema,
-        response: { 200: paymentStartSchema, ...errors },
+        body: paymentStartInputSchema.nullish(),
+        response: { 200: paymentStartSchema, ...errors, 409: priceChangedSchema },
       },
     },
     async (request) => {
       const user = await requireWriter(auth, request);
-      const started = await startPayment(deps, request.params.id, user.id);
+      const started = await startPayment(
+        deps,
+        request.params.id,
+        user.id,
+        request.body?.totalCents,
+      );
       return { ...started, publishableKey: config.stripe?.publishableKey ?? '' };
     },
   );
@@ -254,13 +263,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     {
       schema: {
         summary: 'A receipt (its parties and admins)',
+        description:
+          'With its status now, the card a payment was taken from (brand and last four digits) and the marketplace that issues it (LEGAL_NAME, LEGAL_ADDRESS, TAX_ID).',
         params: z.object({ number: z.string().max(40) }),
         response: { 200: receiptSchema, ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return readReceipt(db, request.params.number, user, mode);
+      return readReceipt(db, request.params.number, user, { mode, seller: config.seller });
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type PaymentMode,
   type PosterPayments,
   type ResolveDisputeInput,
+  type Settled,
   type TaskPayment,
 } from '../../shared/payments.ts';
 import { TASK_FIELD_MESSAGES, TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
@@ -20,7 +21,7 @@ import { endAssignment, offerOrNotFound, reopenedTask } from '../offers/offers.s
 import { readTaskFacts } from '../tasks/task-status.ts';
 import { disputeOf, disputesOf } from './disputes.ts';
 import { findPayment, settlePayment, toPayment, type Payment } from './escrow.ts';
-import { accounts, balanceOf } from './ledger.ts';
+import { accounts, balanceOf, settlementsOf } from './ledger.ts';
 import { settlementOf } from './money.ts';
 import { payoutAccountOf } from './payouts.service.ts';
 import { receiptsOf } from './receipts.ts';
@@ -34,7 +35,10 @@ type Db = Kysely<Database>;
 
 const HOLDING = new Set(['held', 'disputed']);
 
-function paymentView(payment: Payment): Omit<TaskPayment, 'dispute'> {
+function paymentView(
+  payment: Payment,
+  settlements: Map<string, Settled>,
+): Omit<TaskPayment, 'dispute'> {
   const released = settlementOf(payment, payment.amountCents);
   return {
     _id: payment.id,
@@ -46,6 +50,7 @@ function paymentView(payment: Payment): Omit<TaskPayment, 'dispute'> {
     freelancerFeeCents: payment.amountCents - released.toFreelancer,
     toFreelancerCents: released.toFreelancer,
     heldCents: HOLDING.has(payment.status) ? payment.totalCents : 0,
+    settled: settlements.get(payment.id) ?? null,
     paidAt: payment.paidAt,
   };
 }
@@ -71,7 +76,11 @@ export async function taskPaymentOf(
     throw new AppError('not_found', PAYMENT_MESSAGES.paymentNotFound);
   }
   const payment = toPayment(row);
-  return { ...paymentView(payment), dispute: await disputeOf(db, payment.id) };
+  const [settlements, dispute] = await Promise.all([
+    settlementsOf(db, [taskId]),
+    disputeOf(db, payment.id),
+  ]);
+  return { ...paymentView(payment, settlements), dispute };
 }
 
 /** A freelancer's money: available, held for their hires, paid out, and its history. */
@@ -128,10 +137,14 @@ export async function posterPaymentsOf(
       .execute(),
     receiptsOf(db, userId),
   ]);
+  const settlements = await settlementsOf(
+    db,
+    rows.map((row) => row.task_id),
+  );
   const payments = rows.map((row) => {
     const own = receipts.filter((receipt) => receipt.paymentId === row.id);
     return {
-      ...paymentView(toPayment(row)),
+      ...paymentView(toPayment(row), settlements),
       taskTitle: row.title ?? own[0]?.taskTitle ?? '',
       receipts: own.map(({ number, kind, totalCents, createdAt, taskTitle }) => ({
         number,
@@ -142,15 +155,13 @@ export async function posterPaymentsOf(
       })),
     };
   });
-  const sum = (kind: string) =>
-    receipts
-      .filter((receipt) => receipt.kind === kind)
-      .reduce((total, receipt) => total + receipt.totalCents, 0);
+  const total = (cents: (payment: (typeof payments)[number]) => number) =>
+    payments.reduce((sum, payment) => sum + cents(payment), 0);
   return {
     mode,
-    paidCents: sum('payment'),
-    heldCents: payments.reduce((total, payment) => total + payment.heldCents, 0),
-    refundedCents: sum('refund'),
+    paidCents: total((payment) => payment.totalCents),
+    heldCents: total((payment) => payment.heldCents),
+    refundedCents: total((payment) => payment.settled?.refundedCents ?? 0),
     payments,
   };
 }
@@ -179,20 +190,24 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
     .orderBy('disputes.created_at', status === 'open' ? 'asc' : 'desc')
     .limit(200)
     .execute();
-  const disputes = await disputesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const conversations = await conversationsOf(
-    db,
-    rows.map((row) => row.offer_id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [disputes, settlements, conversations] = await Promise.all([
+    disputesOf(db, ids),
+    settlementsOf(
+      db,
+      rows.map((row) => row.task_id),
+    ),
+    conversationsOf(
+      db,
+      rows.map((row) => row.offer_id),
+    ),
+  ]);
   return rows.map((row) => ({
     _id: row.dispute_id,
     task: { _id: row.task_id, title: row.title ?? '' },
     poster: { _id: row.payer_id, name: row.poster_name ?? 'Deleted user' },
     freelancer: { _id: row.payee_id, name: row.freelancer_name ?? 'Deleted user' },
-    payment: paymentView(toPayment(row)),
+    payment: paymentView(toPayment(row), settlements),
     dispute: disputes.get(row.id)!,
     offer: {
       amountCents: Number(row.offer_amount_cents),
@@ -307,18 +322,18 @@ export async function resolveDispute(
     }
     const task = await readTaskFacts(trx, dispute.task_id);
     if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-    const parts = settlementOf(payment, share);
-    const outcome =
-      input.outcome === 'split'
-        ? OUTCOME_TEXTS.split(parts.toFreelancer, parts.refund)
-        : input.outcome === 'release'
-          ? OUTCOME_TEXTS.release(parts.toFreelancer)
-          : OUTCOME_TEXTS.refund(parts.refund);
     if (input.outcome === 'refund') {
       await endAssignment(trx, task, offer, dispute.opened_by, input.reason, adminId);
     } else {
       await settlePayment(trx, payment, share, task.title);
     }
+    const settled = (await settlementsOf(trx, [task.id])).get(payment.id)!;
+    const outcome =
+      input.outcome === 'split'
+        ? OUTCOME_TEXTS.split(settled.toFreelancerCents, settled.refundedCents)
+        : input.outcome === 'release'
+          ? OUTCOME_TEXTS.release(settled.toFreelancerCents)
+          : OUTCOME_TEXTS.refund(settled.refundedCents);
     await recordAdminAction(trx, {
       adminId,
       action: `dispute_${input.outcome}`,
@@ -328,9 +343,9 @@ export async function resolveDispute(
       details: {
         disputeId,
         paymentId: payment.id,
-        toFreelancerCents: parts.toFreelancer,
-        refundCents: parts.refund,
-        revenueCents: parts.revenue,
+        toFreelancerCents: settled.toFreelancerCents,
+        refundCents: settled.refundedCents,
+        revenueCents: settled.feesCents,
       },
     });
     await notify(trx, [

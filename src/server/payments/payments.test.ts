@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES } from '../../shared/offers.ts';
 import { PAYMENT_MESSAGES, TEST_CARDS } from '../../shared/payments.ts';
@@ -8,9 +9,11 @@ import {
   readOfferRow,
   readTaskRow,
   refused,
+  validOffer,
 } from '../../../tests/support/marketplace.ts';
 import {
   card,
+  chargesOf,
   expectBooksBalance,
   paidHire,
   pay,
@@ -21,6 +24,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../tests/suppo
 import { grantAdmin } from '../moderation/admins.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 import { accounts, balanceOf } from './ledger.ts';
+import { writeReceipt } from './receipts.ts';
 
 /**
  * Issue 21, the money flow through the API on the test provider: pay to hire (402 to the
@@ -35,7 +39,7 @@ let stranger: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp(PAYMENTS_ENV);
+  t = await createTestApp({ ...PAYMENTS_ENV, ...SELLER_ENV });
   [poster, freelancer, stranger, admin] = await Promise.all([
     t.signUp({ name: 'Paula Poster' }),
     t.signUp({ name: 'Fred Freelancer' }),
@@ -46,6 +50,13 @@ beforeAll(async () => {
 });
 afterEach(async () => expectBooksBalance(t));
 afterAll(async () => t.close());
+
+/** Who issues the receipts (issue 47). */
+const SELLER_ENV = {
+  LEGAL_NAME: 'Tasklane Marketplace Ltd.',
+  LEGAL_ADDRESS: '12 Gulshan Avenue, Dhaka 1212, Bangladesh',
+  TAX_ID: 'BIN 000123456-0101',
+};
 
 // $120.50: a 5% service fee of $6.025 rounds to $6.03; the 10% freelancer fee is $12.05.
 const AMOUNT = 12_050;
@@ -92,6 +103,7 @@ describe('paying to hire', () => {
         clientFeeCents: CLIENT_FEE,
         totalCents: TOTAL,
         clientFeePercent: 5,
+        paidReceipt: null,
       },
     });
     expect((await call(t, 'GET', `/api/offers/${offerId}/checkout`, stranger)).status).toBe(403);
@@ -127,8 +139,15 @@ describe('paying to hire', () => {
       lines: [
         { label: 'Offer amount', amountCents: AMOUNT },
         { label: 'Service fee', amountCents: CLIENT_FEE },
-        { label: 'Total charged, held until the work is done', amountCents: TOTAL },
+        { label: 'Total charged', amountCents: TOTAL },
       ],
+      status: 'held',
+      card: { brand: 'Visa', last4: '4242' },
+      seller: {
+        legalName: SELLER_ENV.LEGAL_NAME,
+        address: SELLER_ENV.LEGAL_ADDRESS,
+        taxId: SELLER_ENV.TAX_ID,
+      },
     });
     expect((await call(t, 'GET', `/api/receipts/${receipt}`, stranger)).status).toBe(404);
     expect((await call(t, 'GET', `/api/receipts/${receipt}`, admin)).status).toBe(200);
@@ -266,6 +285,65 @@ describe('paying to hire', () => {
       )
       .execute();
     expect(refunds.map((row) => Number(row.amount_cents))).toEqual([TOTAL]);
+  });
+
+  it('a pay at another total than the page showed answers 409 with the new one, charging nothing', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, freelancer, taskId, { amount: 10 });
+    const checkout = `/api/offers/${offerId}/checkout`;
+    expect((await call(t, 'GET', checkout, poster)).body).toMatchObject({ totalCents: 1_050 });
+    const raised = validOffer({ amount: 999_999 });
+    expect((await call(t, 'PUT', `/api/offers/${offerId}`, freelancer, raised)).status).toBe(200);
+
+    // $999,999 and its 5% fee: what the issue's poster was charged for a $10.50 button.
+    const shown = { ...card(), totalCents: 1_050 };
+    expect(await refused(t, 'POST', `/api/offers/${offerId}/pay`, poster, shown)).toEqual({
+      status: 409,
+      body: { message: PAYMENT_MESSAGES.priceChanged(104_999_895), totalCents: 104_999_895 },
+    });
+    expect(await paymentRows(offerId)).toEqual([]);
+    expect(await chargesOf(t.db, taskId)).toBe(0);
+    expect((await call(t, 'GET', checkout, poster)).body).toMatchObject({
+      totalCents: 104_999_895,
+    });
+
+    const paid = await call(t, 'POST', `/api/offers/${offerId}/pay`, poster, {
+      ...card(),
+      totalCents: 104_999_895,
+    });
+    expect(paid.status).toBe(200);
+    expect(await payment(taskId)).toMatchObject({ status: 'held', totalCents: 104_999_895 });
+  });
+
+  it('an offer cannot change while its payment is under way', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, freelancer, taskId, { amount: 10 });
+    const { payToHire } = await import('./checkout.service.ts');
+    const { createTestProvider } = await import('./test-provider.ts');
+    const provider = createTestProvider(t.db);
+    let edit: Awaited<ReturnType<typeof call>> | undefined;
+    const slowProvider = {
+      ...provider,
+      async charge(request: Parameters<typeof provider.charge>[0]) {
+        edit = await call(
+          t,
+          'PUT',
+          `/api/offers/${offerId}`,
+          freelancer,
+          validOffer({ amount: 20 }),
+        );
+        return provider.charge(request);
+      },
+    };
+    const config = { ...t.config.payments, mode: 'test' as const };
+    const deps = { db: t.db, config, provider: slowProvider };
+    await payToHire(deps, offerId, poster.id, card().card, 1_050);
+    expect(edit).toEqual({ status: 409, body: { message: OFFER_MESSAGES.checkoutOpen } });
+    expect(await readOfferRow(t, offerId)).toMatchObject({
+      status: 'accepted',
+      amount_cents: 1_000,
+    });
+    expect(await payment(taskId)).toMatchObject({ status: 'held', totalCents: 1_050 });
   });
 
   it('a payment left processing by a process that died is finished from the provider’s record', async () => {
@@ -409,10 +487,26 @@ describe('release, refund and dispute', () => {
     // $60.00 to the freelancer less 10% ($6.00); the fee on $60.00 (5%: $3.00) kept; the rest back.
     expect(await balanceOf(t.db, accounts.available(freelancer.id))).toBe(availableBefore + 5_400);
     expect(await readTaskRow(t, taskId)).toMatchObject({ status: 'completed', disputed_at: null });
-    expect(await payment(taskId)).toMatchObject({
-      status: 'split',
-      dispute: { status: 'resolved', outcome: 'split', freelancerCents: 6_000 },
-    });
+    // Issue 47: both parties read what the ledger moved, not what a full release would have.
+    const settled = { toFreelancerCents: 5_400, feesCents: 900, refundedCents: TOTAL - 6_300 };
+    for (const user of [poster, freelancer]) {
+      expect(await payment(taskId, user)).toMatchObject({
+        status: 'split',
+        settled,
+        dispute: { status: 'resolved', outcome: 'split', freelancerCents: 6_000 },
+      });
+    }
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['user_id', 'text'])
+      .where('link', 'like', `%${taskId}%`)
+      .where('type', '=', 'dispute_resolved')
+      .orderBy('user_id')
+      .execute();
+    const text = expect.stringMatching(
+      /: the freelancer is paid \$54\.00 and the poster refunded \$63\.53\. “Half was delivered\.”$/,
+    );
+    expect(told).toEqual([poster.id, freelancer.id].sort().map((id) => ({ user_id: id, text })));
     const audit = await t.db
       .selectFrom('admin_actions')
       .selectAll()
@@ -428,6 +522,22 @@ describe('release, refund and dispute', () => {
       refundCents: TOTAL - 6_000 - 300,
       revenueCents: 900,
     });
+    // Each party is mailed the receipt of what the decision moved to them.
+    const mailedOf = async (user: TestUser) => {
+      const rows = await t.db
+        .selectFrom('outbox')
+        .innerJoin('receipts', (join) =>
+          join.on(sql<boolean>`outbox.subject like '%' || receipts.number || '%'`),
+        )
+        .select('receipts.kind')
+        .where('outbox.kind', '=', 'receipt')
+        .where('outbox.user_id', '=', user.id)
+        .where('receipts.task_id', '=', taskId)
+        .execute();
+      return rows.map((row) => row.kind).sort();
+    };
+    expect(await mailedOf(freelancer)).toEqual(['release']);
+    expect(await mailedOf(poster)).toEqual(['payment', 'refund']);
     expect((await call(t, 'POST', resolve, admin, split)).body).toEqual({
       message: PAYMENT_MESSAGES.disputeClosed,
     });
@@ -460,6 +570,113 @@ describe('release, refund and dispute', () => {
     );
     expect(await payment(taskId)).toMatchObject({ status: 'refunded', dispute: null });
     await runPaymentJobs(t);
+  });
+});
+
+describe('receipts (issue 47)', () => {
+  /** The receipt mails in the outbox for the user, by their receipt numbers. */
+  const receiptMails = async (user: TestUser) => {
+    const rows = await t.db
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'content'])
+      .where('kind', '=', 'receipt')
+      .where('user_id', '=', user.id)
+      .execute();
+    return rows.map((row) => ({
+      to: row.to_address,
+      number: /receipt (R-\S+):/.exec(row.subject)?.[1],
+      subject: row.subject,
+      action: (JSON.parse(row.content) as { action?: { url: string } }).action?.url,
+    }));
+  };
+  const numbersOf = async (user: TestUser, kind: 'release' | 'refund') =>
+    (
+      await t.db
+        .selectFrom('receipts')
+        .select('number')
+        .where((eb) => eb.or([eb('payer_id', '=', user.id), eb('payee_id', '=', user.id)]))
+        .where('kind', '=', kind)
+        .execute()
+    ).map((row) => row.number);
+
+  it('a payment, its release, a refund and a payout each mail a receipt; a receipt says its status now', async () => {
+    const [payer, earner] = await Promise.all([
+      t.signUp({ name: 'Rae Receipts' }),
+      t.signUp({ name: 'Moe Mailed' }),
+    ]);
+    // The expiry as typed, without its slash.
+    const taskId = await postTask(t, payer);
+    const offerId = await makeOffer(t, earner, taskId);
+    const paid = await call(t, 'POST', `/api/offers/${offerId}/pay`, payer, {
+      card: { number: '4242 4242 4242 4242', expiry: '1240', cvc: '123' },
+    });
+    expect(paid.status).toBe(200);
+    const { receipt } = paid.body as { receipt: string };
+    expect(await receiptMails(payer)).toEqual([
+      {
+        to: payer.email,
+        number: receipt,
+        subject: `Tasklane receipt ${receipt}: payment received, $126.53`,
+        action: `/receipts/${receipt}`,
+      },
+    ]);
+    expect((await call(t, 'GET', `/api/offers/${offerId}/checkout`, payer)).body).toMatchObject({
+      paidReceipt: receipt,
+      totalCents: TOTAL,
+    });
+
+    await call(t, 'POST', `/api/tasks/${taskId}/deliver`, earner);
+    await call(t, 'POST', `/api/tasks/${taskId}/complete`, payer);
+    expect((await call(t, 'GET', `/api/receipts/${receipt}`, payer)).body).toMatchObject({
+      status: 'released',
+    });
+    const [release] = await numbersOf(earner, 'release');
+    expect((await call(t, 'GET', `/api/receipts/${release}`, earner)).body).toMatchObject({
+      status: 'released',
+      card: null,
+      lines: [
+        { label: 'Offer amount', amountCents: AMOUNT },
+        { label: 'Freelancer fee', amountCents: -FREELANCER_FEE },
+        { label: 'Added to your available balance', amountCents: AMOUNT - FREELANCER_FEE },
+      ],
+    });
+
+    const name = { name: 'Moe Mailed' };
+    expect((await call(t, 'PUT', '/api/me/payout-account', earner, name)).status).toBe(200);
+    const payout = await call(t, 'POST', '/api/me/payouts', earner, {});
+    expect(payout.status).toBe(201);
+    const payoutReceipt = (payout.body as { receipt: string }).receipt;
+    await runPaymentJobs(t);
+    expect((await call(t, 'GET', `/api/receipts/${payoutReceipt}`, earner)).body).toMatchObject({
+      kind: 'payout',
+      status: 'paid',
+    });
+
+    const ended = await paidHire(t, payer, earner);
+    await call(t, 'POST', `/api/tasks/${ended.taskId}/reopen`, earner, { reason: 'Sorry.' });
+    await runPaymentJobs(t);
+    const [refund] = await numbersOf(payer, 'refund');
+
+    const mailed = async (user: TestUser) =>
+      (await receiptMails(user)).map((mail) => mail.number).sort();
+    expect(await mailed(payer)).toEqual([receipt, ended.receipt, refund].sort());
+    expect(await mailed(earner)).toEqual([release, payoutReceipt].sort());
+
+    // A receipt written before issue 47 no longer says "held" once released.
+    const old = await writeReceipt(t.db, {
+      kind: 'payment',
+      payerId: payer.id,
+      payeeId: null,
+      taskId,
+      paymentId: (await payment(taskId, payer))._id as string,
+      taskTitle: 'Fix the sink',
+      totalCents: TOTAL,
+      lines: [{ label: 'Total charged, held until the work is done', amountCents: TOTAL }],
+    });
+    expect((await call(t, 'GET', `/api/receipts/${old}`, payer)).body).toMatchObject({
+      status: 'released',
+      lines: [{ label: 'Total charged', amountCents: TOTAL }],
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TestCard } from '../../shared/payments.ts';
+import type { CardShown, TestCard } from '../../shared/payments.ts';
 
 /**
  * Issue 21: what Tasklane asks of a payment provider, the same for the test provider and
@@ -9,7 +9,8 @@ import type { TestCard } from '../../shared/payments.ts';
  */
 export type ChargeFailure = 'declined' | 'insufficient_funds' | 'error' | 'abandoned';
 
-export type ChargeOutcome = { ok: true; ref: string } | { ok: false; failure: ChargeFailure };
+export type ChargeOutcome =
+  { ok: true; ref: string; card?: CardShown } | { ok: false; failure: ChargeFailure };
 
 /** Where a payment stands at the provider; `pending`: not confirmed (yet) by the browser. */
 export type ChargeState = ChargeOutcome | 'pending';

@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PAYMENT_MESSAGES, type PaymentMode, type Receipt } from '../../shared/payments.ts';
+import {
+  PAYMENT_MESSAGES,
+  type CardShown,
+  type PaymentMode,
+  type Receipt,
+  type Seller,
+} from '../../shared/payments.ts';
 import type { Database, ReceiptTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { receiptMail } from '../mail/receipt-mails.ts';
 
 type Db = Kysely<Database>;
 
@@ -11,6 +19,8 @@ type Db = Kysely<Database>;
 interface ReceiptContent {
   taskTitle: string | null;
   lines: { label: string; amountCents: number }[];
+  /** A payment: the card it was taken from (issue 47). */
+  card?: CardShown | undefined;
 }
 
 export interface ReceiptInput extends ReceiptContent {
@@ -30,11 +40,18 @@ function receiptNumber(at: string): string {
   return `R-${at.slice(0, 10).replaceAll('-', '')}-${random}`;
 }
 
-/** Writes a receipt in the transaction of the movement it is for; returns its number. */
+/**
+ * Writes a receipt in the transaction of the movement it is for, and its mail to the party it
+ * is for (issue 47); returns its number.
+ */
 export async function writeReceipt(db: Db, input: ReceiptInput): Promise<string> {
   const at = new Date().toISOString();
   const number = receiptNumber(at);
-  const content: ReceiptContent = { taskTitle: input.taskTitle, lines: input.lines };
+  const content: ReceiptContent = {
+    taskTitle: input.taskTitle,
+    lines: input.lines,
+    ...(input.card ? { card: input.card } : {}),
+  };
   await db
     .insertInto('receipts')
     .values({
@@ -51,8 +68,22 @@ export async function writeReceipt(db: Db, input: ReceiptInput): Promise<string>
       created_at: at,
     })
     .execute();
+  const recipientId = input.kind === 'payment' ? input.payerId : input.payeeId;
+  const recipient =
+    recipientId &&
+    (await db
+      .selectFrom('user')
+      .select(['id', 'name', 'email'])
+      .where('id', '=', recipientId)
+      .executeTakeFirst());
+  if (recipient) await enqueueMail(db, receiptMail({ ...input, number }, recipient));
   return number;
 }
+
+// Receipts written before issue 47 said "held" in a line; their status says what holds now.
+const HELD_LINE = 'Total charged, held until the work is done';
+const withoutHeld = (line: { label: string; amountCents: number }) =>
+  line.label === HELD_LINE ? { ...line, label: 'Total charged' } : line;
 
 const PLATFORM = { _id: null, name: 'Tasklane' };
 const DELETED = 'Deleted user';
@@ -62,7 +93,7 @@ export async function readReceipt(
   db: Db,
   number: string,
   viewer: { id: string; role?: string | null | undefined },
-  mode: PaymentMode,
+  { mode, seller }: { mode: PaymentMode; seller: Seller },
 ): Promise<Receipt> {
   const row = await db
     .selectFrom('receipts')
@@ -82,6 +113,19 @@ export async function readReceipt(
       ? PLATFORM
       : { _id: id, name: users.find((user) => user.id === id)?.name ?? DELETED };
   const content = JSON.parse(row.lines) as ReceiptContent;
+  // What became of the money since (issue 47: a payment released is not "held" any more).
+  const [payment, payout] = await Promise.all([
+    row.kind === 'payment' && row.payment_id
+      ? db
+          .selectFrom('payments')
+          .select('status')
+          .where('id', '=', row.payment_id)
+          .executeTakeFirst()
+      : undefined,
+    row.kind === 'payout' && row.payout_id
+      ? db.selectFrom('payouts').select('status').where('id', '=', row.payout_id).executeTakeFirst()
+      : undefined,
+  ]);
   return {
     number: row.number,
     kind: row.kind,
@@ -91,8 +135,14 @@ export async function readReceipt(
     taskId: row.task_id,
     from: party(row.payer_id),
     to: party(row.payee_id),
-    lines: content.lines,
+    lines: content.lines.map(withoutHeld),
     mode,
+    status:
+      payment?.status ??
+      payout?.status ??
+      (row.kind === 'release' ? 'released' : row.kind === 'refund' ? 'refunded' : row.kind),
+    card: content.card ?? null,
+    seller,
   };
 }
 

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { CardShown } from '../../shared/payments.ts';
 import type { PaymentsConfig } from '../config.ts';
 import type {
   ChargeFailure,
@@ -13,8 +14,29 @@ type StripeSettings = NonNullable<PaymentsConfig['stripe']>;
 /** Stripe's decline codes that say the money is not there. */
 const INSUFFICIENT = new Set(['insufficient_funds', 'card_velocity_exceeded']);
 
+/** Stripe's card brands as a receipt names them. */
+const BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** The card of an intent read with its latest charge expanded (issue 47: the receipt's card). */
+function cardOf(intent: Stripe.PaymentIntent): CardShown | undefined {
+  const charge = intent.latest_charge;
+  const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
+  return card?.last4 ? { brand: BRANDS[card.brand ?? ''] ?? 'Card', last4: card.last4 } : undefined;
+}
+
 function stateOf(intent: Stripe.PaymentIntent): ChargeState {
-  if (intent.status === 'succeeded') return { ok: true, ref: intent.id };
+  if (intent.status === 'succeeded') {
+    const card = cardOf(intent);
+    return { ok: true, ref: intent.id, ...(card ? { card } : {}) };
+  }
   if (intent.status === 'canceled') return { ok: false, failure: 'abandoned' };
   const error = intent.last_payment_error;
   if (intent.status === 'requires_payment_method' && error) {
@@ -71,7 +93,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
     async findCharge(_paymentId, providerRef) {
       if (!providerRef) return undefined;
-      return stateOf(await stripe.paymentIntents.retrieve(providerRef));
+      return stateOf(
+        await stripe.paymentIntents.retrieve(providerRef, { expand: ['latest_charge'] }),
+      );
     },
     async cancel(providerRef) {
       await stripe.paymentIntents.cancel(providerRef);

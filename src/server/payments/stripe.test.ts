@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OFFER_MESSAGES } from '../../shared/offers.ts';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
-import { call, makeOffer, postTask, readTaskRow } from '../../../tests/support/marketplace.ts';
+import {
+  call,
+  makeOffer,
+  postTask,
+  readTaskRow,
+  validOffer,
+} from '../../../tests/support/marketplace.ts';
 import { chargesOf, expectBooksBalance, runPaymentJobs } from '../../../tests/support/payments.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
@@ -58,6 +65,12 @@ const sendWebhook = (event: { payload: string; signature: string }) =>
     payload: event.payload,
   });
 
+/** The payment's receipt names the card it was taken from, as Stripe's charge says. */
+async function expectReceiptCard(receipt: string): Promise<void> {
+  const read = await call(t, 'GET', `/api/receipts/${receipt}`, poster);
+  expect(read.body).toMatchObject({ status: 'held', card: { brand: 'Visa', last4: '4242' } });
+}
+
 const confirm = (started: Started) =>
   call(t, 'POST', `/api/payments/${started.paymentId}/confirm`, poster);
 
@@ -84,6 +97,7 @@ describe('paying to hire through Stripe', () => {
     stripe.confirm(intent.id, 'succeeds');
     const paid = await confirm(started);
     expect(paid).toMatchObject({ status: 200, body: { paymentId: started.paymentId, taskId } });
+    await expectReceiptCard((paid.body as { receipt: string }).receipt);
     expect((await readTaskRow(t, taskId)).status).toBe('assigned');
     expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
     // Every call that moves money carried an idempotency key.
@@ -91,6 +105,35 @@ describe('paying to hire through Stripe', () => {
     for (const request of created.filter((one) => !one.path.startsWith('/v1/account_links'))) {
       expect(request.idempotencyKey, request.path).toBeTruthy();
     }
+  });
+
+  it('starts only at the total the page showed, and the offer holds still while it is paid', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, freelancer, taskId);
+    const raised = validOffer({ amount: 200 });
+    expect((await call(t, 'PUT', `/api/offers/${offerId}`, freelancer, raised)).status).toBe(200);
+    const intents = stripe.intents.size;
+    const start = (totalCents: number) =>
+      call(t, 'POST', `/api/offers/${offerId}/checkout`, poster, { totalCents });
+    // $200.00 and its 5% fee, not the $126.53 the page showed: no intent is made.
+    expect(await start(TOTAL)).toEqual({
+      status: 409,
+      body: { message: PAYMENT_MESSAGES.priceChanged(21_000), totalCents: 21_000 },
+    });
+    expect(stripe.intents.size).toBe(intents);
+    const payments = t.db.selectFrom('payments').select('status').where('offer_id', '=', offerId);
+    expect(await payments.execute()).toEqual([]);
+
+    const started = (await start(21_000)).body as Started;
+    expect(stripe.intents.get(intentOf(started))).toMatchObject({ amount: 21_000 });
+    const lowered = validOffer({ amount: 10 });
+    expect(await call(t, 'PUT', `/api/offers/${offerId}`, freelancer, lowered)).toEqual({
+      status: 409,
+      body: { message: OFFER_MESSAGES.checkoutOpen },
+    });
+    stripe.confirm(intentOf(started), 'succeeds');
+    expect((await confirm(started)).status).toBe(200);
+    expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(21_000);
   });
 
   it('a declined card leaves the offer to hire, with the reason; another card on the same intent hires', async () => {
@@ -149,8 +192,12 @@ describe('paying to hire through Stripe', () => {
       .execute();
     expect(events).toHaveLength(1);
     // The browser's redirect comes back after the webhook: the same answer, nothing more.
-    expect(await confirm(started)).toMatchObject({ status: 200, body: { taskId } });
+    const paid = await confirm(started);
+    expect(paid).toMatchObject({ status: 200, body: { taskId } });
     expect(await balanceOf(t.db, accounts.escrow(taskId))).toBe(TOTAL);
+    // The webhook's intent names its charge only: the card came from Stripe's record (issue 47).
+    expect(JSON.parse(event.payload).data.object.latest_charge).toMatch(/^ch_/);
+    await expectReceiptCard((paid.body as { receipt: string }).receipt);
   });
 
   it('a webhook after the redirect changes nothing', async () => {

@@ -22,6 +22,18 @@ const CARD_OUTCOMES: Record<string, ChargeFailure | null> = {
 
 export const isTestCard = (number: string) => number in CARD_OUTCOMES;
 
+/** A card's network by its first digits, as a receipt names it. */
+function brandOf(number: string): string {
+  if (/^4/.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  return 'Card';
+}
+
+/** What a charge was made on, kept with it: "Visa …4242" (the receipt's card; issue 47). */
+const cardTarget = (number: string) => `${brandOf(number)} …${number.slice(-4)}`;
+const CARD_TARGET = /^(.+) …(\d{4})$/;
+
 /**
  * The `test` provider (issue 21): no money moves, but it keeps its own record of what it
  * charged, refunded and transferred (test_provider_operations), apart from our books, so
@@ -56,10 +68,22 @@ export function createTestProvider(db: Db): TestProvider {
       .where('idempotency_key', '=', order.idempotencyKey)
       .executeTakeFirstOrThrow();
   }
-  const outcomeOf = (row: { id: string; status: string; failure: string | null }) =>
-    row.status === 'succeeded'
-      ? ({ ok: true, ref: row.id } as const)
-      : ({ ok: false, failure: (row.failure ?? 'error') as ChargeFailure } as const);
+  const outcomeOf = (row: {
+    id: string;
+    status: string;
+    failure: string | null;
+    target: string | null;
+  }): ChargeOutcome => {
+    if (row.status !== 'succeeded') {
+      return { ok: false, failure: (row.failure ?? 'error') as ChargeFailure };
+    }
+    const card = CARD_TARGET.exec(row.target ?? '');
+    return {
+      ok: true,
+      ref: row.id,
+      ...(card ? { card: { brand: card[1]!, last4: card[2]! } } : {}),
+    };
+  };
 
   return {
     mode: 'test',
@@ -67,14 +91,14 @@ export function createTestProvider(db: Db): TestProvider {
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const number = request.card.number;
       const failure = number in CARD_OUTCOMES ? CARD_OUTCOMES[number]! : 'declined';
-      const order = { ...request, target: `card …${request.card.number.slice(-4)}` };
+      const order = { ...request, target: cardTarget(request.card.number) };
       return outcomeOf(await record('charge', order, failure));
     },
     async findCharge(idempotencyKey) {
       // The test provider's charges are made under the payment's id.
       const row = await db
         .selectFrom('test_provider_operations')
-        .select(['id', 'status', 'failure'])
+        .select(['id', 'status', 'failure', 'target'])
         .where('idempotency_key', '=', idempotencyKey)
         .where('kind', '=', 'charge')
         .executeTakeFirst();

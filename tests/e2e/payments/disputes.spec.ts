@@ -93,6 +93,12 @@ async function confirmDecision(page: Page, answer: string) {
   await expect(dialog).toHaveCount(0);
 }
 
+/** Issue 47: a $40 split of the $100, told on the task page as the ledger moved it. */
+const SPLIT_TEXT =
+  'Split: $36.00 went to the freelancer after their fee; $63.00 was refunded to the poster.';
+
+const paymentPanel = (page: Page) => page.getByRole('region', { name: 'Payment', exact: true });
+
 function openDisputeCard(page: Page, title: string): Locator {
   return page
     .getByRole('list', { name: 'Open disputes' })
@@ -208,6 +214,9 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
     .getByRole('list', { name: 'Decided disputes' })
     .getByRole('article', { name: title, exact: true });
   await expect(decided).toContainText('Split: $40.00 of the $100.00 amount to the freelancer');
+  await expect(decided).toContainText(
+    '$36.00 paid to the freelancer after their fee, $63.00 refunded to the poster',
+  );
   await expect(decided).toContainText('Reason: About 40% of the pages were delivered.');
 
   // The money: $40 less the 10% fee to the freelancer; the poster gets back $105 less the
@@ -232,6 +241,13 @@ test('an admin splits a disputed payment and both parties’ money shows it', as
   await expect(
     freelancerPage.getByRole('list', { name: 'Earnings history' }).getByRole('listitem'),
   ).toContainText([`Released for “${title}”`]);
+
+  // Both parties' task page says both parts, not what a full release would have paid.
+  for (const user of [poster, freelancer]) {
+    const taskPage = await pageAs(user);
+    await taskPage.goto(`/task/${taskId}`);
+    await expect(paymentPanel(taskPage)).toContainText(SPLIT_TEXT);
+  }
 });
 
 test.describe('on a phone', () => {
@@ -275,6 +291,36 @@ test.describe('on a phone', () => {
       await expect(page.getByRole('heading', { level: 2, name: 'Disputes' })).toBeVisible();
       await expectNoHorizontalScroll(page, `/admin/disputes?status=resolved (${theme})`);
       await expectNoSeriousA11yViolations(page, `/admin/disputes?status=resolved (${theme})`);
+    }
+  });
+
+  test('a split task’s page says both parts and passes axe in both themes', async ({ pageAs }) => {
+    const [admin, poster, freelancer] = await signUpUsers(
+      'Split Admin',
+      'Split Poster',
+      'Split Worker',
+    );
+    await makeAdmin(admin);
+    const { taskId } = await openDispute(poster, freelancer);
+    const queue = await callApi<{ _id: string; task: { _id: string } }[]>(
+      'GET',
+      '/api/admin/disputes',
+      { cookie: admin.cookieHeader },
+    );
+    const dispute = queue.body.find((entry) => entry.task._id === taskId)!;
+    await post(admin, `/api/admin/disputes/${dispute._id}/resolve`, 200, {
+      outcome: 'split',
+      freelancerCents: 4000,
+      reason: 'About 40% of the pages were delivered.',
+    });
+
+    const page = await pageAs(poster);
+    for (const theme of ['winter', 'forest']) {
+      await page.goto(`/task/${taskId}`);
+      if (theme === 'forest') await switchToForest(page);
+      await expect(paymentPanel(page)).toContainText(SPLIT_TEXT);
+      await expectNoHorizontalScroll(page, `a split task (${theme})`);
+      await expectNoSeriousA11yViolations(page, `a split task (${theme})`);
     }
   });
 });

@@ -4,6 +4,8 @@ import {
   CARD_LABELS,
   CHECKOUT_TITLE,
   freelancerReceives,
+  PAID_BACK,
+  SEE_THE_RECEIPT,
   heldForTask,
   PAYMENT_TOASTS,
   payButtonLabel,
@@ -25,6 +27,7 @@ import {
   TEST_CARDS,
   TEST_PAYMENTS_BANNER,
   type Checkout,
+  type Earnings,
   type PosterPayments,
   type TaskPayment,
 } from '../../../src/shared/payments.ts';
@@ -34,6 +37,7 @@ import {
   deliverOverApi,
   expect,
   expectNoHorizontalScroll,
+  newOffer,
   offerOverApi,
   offersOverApi,
   signUpUsers,
@@ -52,6 +56,9 @@ import { newTask, storedTask } from '../../support/e2e-tasks.ts';
  */
 
 const AMOUNT = 120.5;
+
+/** A card number as the form groups it. */
+const grouped = (number: string) => number.replace(/\s/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** A figure such as $126.53 inside a pattern. */
 const escape = (text: string) => text.replace(/[$.]/g, '\\$&');
@@ -143,13 +150,26 @@ test('Accept leads to the checkout; the good card hires, and both parties read t
   await expect(form.getByText(PAYMENT_MESSAGES.expiry)).toBeVisible();
   await expect(form.getByText(PAYMENT_MESSAGES.cvc)).toBeVisible();
 
-  await fillCard(page, '4242 4242 4242 4242');
+  // The number groups itself as it is typed; the expiry is taken without its slash (issue 47).
+  await form.getByLabel(CARD_LABELS.number).pressSequentially(TEST_CARDS.succeeds);
+  await expect(form.getByLabel(CARD_LABELS.number)).toHaveValue('4242 4242 4242 4242');
+  await form.getByLabel(CARD_LABELS.expiry).fill('1240');
+  await form.getByLabel(CARD_LABELS.cvc).fill('123');
   await pay.click();
   await expect(
     toast(page, 'success', PAYMENT_TOASTS.hired(freelancer.name, checkout.totalCents)),
   ).toBeVisible();
   await expect(page).toHaveURL(`/task/${taskId}`);
   expect(await storedTask(taskId)).toMatchObject({ status: 'assigned' });
+
+  // Back after paying (issue 47): what was paid and its receipt, not the card form again.
+  await page.goBack();
+  await expect(page).toHaveURL(checkoutPath(offerId));
+  await expect(main.getByRole('status')).toHaveText(`${PAID_BACK} ${SEE_THE_RECEIPT}`);
+  await expect(main.getByRole('form', { name: 'Card' })).toHaveCount(0);
+  await main.getByRole('link', { name: SEE_THE_RECEIPT }).click();
+  await expect(main.getByRole('heading', { level: 1, name: /^Receipt R-/ })).toBeVisible();
+  await page.goto(`/task/${taskId}`);
 
   const payment = await getAs<TaskPayment>(poster, `/api/tasks/${taskId}/payment`);
   expect(payment).toMatchObject({ status: 'held', totalCents: checkout.totalCents });
@@ -186,8 +206,10 @@ test('a declined card shows why and changes nothing; the task stays open, the of
     const form = await fillCard(page, number);
     await form.getByRole('button', { name: /^Pay / }).click();
     await expect(form.getByRole('alert')).toHaveText(message);
+    // Issue 47: read at once, the focus on it.
+    await expect(form.getByRole('alert').locator('..')).toBeFocused();
     // The form keeps what was typed, for another try.
-    await expect(form.getByLabel(CARD_LABELS.number)).toHaveValue(number);
+    await expect(form.getByLabel(CARD_LABELS.number)).toHaveValue(grouped(number));
     await expect(page).toHaveURL(checkoutPath(offerId));
   }
   // An expired card, refused by the server.
@@ -199,6 +221,44 @@ test('a declined card shows why and changes nothing; the task stays open, the of
   expect(await offersOverApi(poster, taskId)).toMatchObject([{ _id: offerId, status: 'pending' }]);
   const payments = await getAs<PosterPayments>(poster, '/api/me/payments');
   expect(payments).toMatchObject({ paidCents: 0, heldCents: 0 });
+});
+
+test('an offer raised after the checkout opened charges nothing; the page shows the new price', async ({
+  pageAs,
+}) => {
+  const [poster, freelancer] = await signUpUsers('Nora Noticed', 'Ray Raised');
+  const task = newTask();
+  const taskId = await createTaskOverApi(poster, task);
+  const offerId = await offerOverApi(freelancer, taskId, { amount: 10 });
+  const page = await pageAs(poster);
+  await page.goto(checkoutPath(offerId));
+  const form = await fillCard(page, TEST_CARDS.succeeds);
+  const pay = form.getByRole('button', { name: payButtonLabel(1050) });
+  await expect(pay).toBeVisible();
+
+  // Issue 47: the freelancer raises the offer to $999,999 while the poster types their card.
+  const raised = await callApi('PUT', `/api/offers/${offerId}`, {
+    body: newOffer({ amount: 999_999 }),
+    cookie: freelancer.cookieHeader,
+  });
+  expect(raised.status).toBe(200);
+  await pay.click();
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: PAYMENT_MESSAGES.priceChanged(104_999_895) });
+  await expect(notice).toBeFocused();
+  await expect(page.getByRole('main').getByRole('table').getByRole('row')).toHaveText([
+    'Offer amount$999,999.00',
+    'Service fee (5%)$49,999.95',
+    'Total charged$1,049,998.95',
+  ]);
+  await expect(form.getByRole('button', { name: payButtonLabel(104_999_895) })).toBeVisible();
+  await expect(form.getByLabel(CARD_LABELS.number)).toHaveValue(grouped(TEST_CARDS.succeeds));
+  expect(await storedTask(taskId)).toMatchObject({ status: 'open', assignee: null });
+  expect(await getAs<PosterPayments>(poster, '/api/me/payments')).toMatchObject({
+    paidCents: 0,
+    payments: [],
+  });
 });
 
 test('the freelancer backs out before delivery: the poster’s payments page shows the refund', async ({
@@ -258,9 +318,26 @@ test('a receipt opens from the payments page with its lines; to anyone else it i
     'ItemAmount',
     `Offer amount${formatCents(payment.amountCents)}`,
     `Service fee${formatCents(payment.clientFeeCents)}`,
-    `Total charged, held until the work is done${formatCents(payment.totalCents)}`,
+    `Total charged${formatCents(payment.totalCents)}`,
     `Total${formatCents(payment.totalCents)}`,
   ]);
+  // Issue 47: who issued it, when, the card, and its status now.
+  await expect(main.locator('address')).toHaveText(/^Tasklane\s*Dhaka, Bangladesh$/);
+  const fact = (label: string) =>
+    main
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('+ dd');
+  await expect(fact('Card')).toHaveText('Visa ending in 4242');
+  await expect(fact('Status')).toHaveText('Held');
+  await expect(fact('Date and time')).toHaveText(/\d{1,2}:\d{2}/);
+  // Printed, it is a receipt: no site navigation, footer or Print button.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(main.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(main.getByRole('heading', { level: 1, name: `Receipt ${receipt}` })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
   // Print opens the browser's print dialog.
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
@@ -268,6 +345,23 @@ test('a receipt opens from the payments page with its lines; to anyone else it i
   });
   await main.getByRole('button', { name: 'Print' }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  // Released, the payment's receipt says so; the freelancer's says what their fee took, −$12.05.
+  await deliverOverApi(freelancer, taskId);
+  await postAs(poster, `/api/tasks/${taskId}/complete`, undefined);
+  await page.reload();
+  await expect(fact('Status')).toHaveText('Released');
+  const earnings = await getAs<Earnings>(freelancer, '/api/me/earnings');
+  const release = earnings.history.find((entry) => entry.kind === 'release')!;
+  const freelancerPage = await pageAs(freelancer);
+  await freelancerPage.goto(paymentsPagePaths.receipt(release.number));
+  await expect(freelancerPage.getByRole('main').getByRole('table').getByRole('row')).toHaveText([
+    'ItemAmount',
+    'Offer amount$120.50',
+    'Freelancer fee−$12.05',
+    'Added to your available balance$108.45',
+    'Total$108.45',
+  ]);
 
   // Its parties are the poster and Tasklane: to anyone else, the freelancer included, the page
   // is not found.
@@ -391,7 +485,7 @@ test.describe('at 375 px', () => {
       test.slow(true, 'axe runs on two pages');
       const [poster, freelancer] = await signUpUsers(`Axel Payer ${theme}`, 'Ava Freelancer');
       const { offerId } = await offeredTask(poster, freelancer);
-      const { receipt } = await paidTask(poster, freelancer);
+      const { receipt, offerId: paidOffer } = await paidTask(poster, freelancer);
       const page = await pageAs(poster);
       await page.goto(checkoutPath(offerId));
       await expect(page.getByRole('heading', { level: 1, name: CHECKOUT_TITLE })).toBeVisible();
@@ -402,6 +496,11 @@ test.describe('at 375 px', () => {
       await expect(form.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.declined);
       await expectNoHorizontalScroll(page, `the checkout in ${theme}`);
       await expectNoSeriousA11yViolations(page, `the checkout in ${theme}`);
+
+      // Come back to after paying (issue 47).
+      await page.goto(checkoutPath(paidOffer));
+      await expect(page.getByRole('main').getByRole('status')).toContainText(PAID_BACK);
+      await expectNoSeriousA11yViolations(page, `a paid checkout in ${theme}`);
 
       await page.goto(paymentsPagePaths.receipt(receipt));
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

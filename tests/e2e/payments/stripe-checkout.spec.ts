@@ -16,7 +16,14 @@ import {
 import { callApi, createTaskOverApi, type SignedUpUser } from '../../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../support/e2e-axe.ts';
 import { pointHelpersAt } from '../../support/e2e-env.ts';
-import { expect, offerOverApi, signUpUsers, test, toast } from '../../support/e2e-offers.ts';
+import {
+  expect,
+  newOffer,
+  offerOverApi,
+  signUpUsers,
+  test,
+  toast,
+} from '../../support/e2e-offers.ts';
 import { startOwnServer, type OwnServer } from '../../support/e2e-own-server.ts';
 import { newTask, storedTask } from '../../support/e2e-tasks.ts';
 import { routeStripe } from '../../support/stripe-js-stand-in.ts';
@@ -126,6 +133,37 @@ test('the Payment Element: a declined card says why and changes nothing; the goo
   expect(intentsOf(offerId)).toMatchObject([
     { amount: checkout.totalCents, status: 'succeeded', amount_received: checkout.totalCents },
   ]);
+});
+
+test('an offer raised between the page’s two requests starts nothing at the old price; the page shows the new one', async ({
+  pageAs,
+}) => {
+  const [poster, freelancer] = await signUpUsers('Pia Price', 'Rob Raise');
+  const { offerId } = await offeredTask(poster, freelancer);
+  const page = await pageWithStripe(pageAs, poster);
+  // Issue 47: the freelancer raises the offer after the page read its price, before it starts
+  // the PaymentIntent.
+  let isRaised = false;
+  await page.route(`**/api/offers/${offerId}/checkout`, async (route) => {
+    if (route.request().method() === 'POST' && !isRaised) {
+      isRaised = true;
+      const raised = await callApi('PUT', `/api/offers/${offerId}`, {
+        body: newOffer({ amount: 200 }),
+        cookie: freelancer.cookieHeader,
+      });
+      expect(raised.status).toBe(200);
+    }
+    await route.continue();
+  });
+  await page.goto(checkoutPath(offerId));
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.priceChanged(21_000));
+  await expect(main.getByRole('table').getByRole('row').last()).toHaveText('Total charged$210.00');
+  const form = main.getByRole('form', { name: STRIPE_TEXTS.heading });
+  await expect(form.getByRole('button', { name: payButtonLabel(21_000) })).toBeVisible();
+  // One PaymentIntent, at the price the page shows now.
+  expect(intentsOf(offerId)).toMatchObject([{ amount: 21_000 }]);
 });
 
 test("coming back from Stripe's redirect finishes the payment, or says why not", async ({

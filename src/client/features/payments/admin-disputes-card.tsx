@@ -23,6 +23,13 @@ function Decision({ dispute, payment }: Pick<AdminDispute, 'dispute' | 'payment'
             freelancer
           </>
         )}
+        {payment.settled && (
+          // What the ledger moved (issue 47), both parts.
+          <>
+            ; {formatCents(payment.settled.toFreelancerCents)} paid to the freelancer after their
+            fee, {formatCents(payment.settled.refundedCents)} refunded to the poster
+          </>
+        )}
         {resolvedAt && (
           <>
             , decided <time dateTime={resolvedAt}>{formatDateTime(resolvedAt)}</time>

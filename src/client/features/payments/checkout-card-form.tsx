@@ -4,12 +4,19 @@ import { TEST_CARDS, testCardSchema } from '../../../shared/payments.ts';
 import { FieldError, FormField } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { paths } from '../../lib/paths.ts';
+import { forgetRouteData } from '../../lib/route-data.ts';
+import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { errorMessage, useForm } from '../../lib/use-form.ts';
-import { paymentsApi, type Checkout } from './payments-api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { CHECKOUT_DATA, changedCheckout, paymentsApi, type Checkout } from './payments-api.ts';
 import { CARD_LABELS, PAYMENT_TOASTS, payButtonLabel } from './payments-messages.ts';
 
-/** 4242424242424242 → 4242 4242 4242 4242, as a card shows it. */
-const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** 4242424242424242 → 4242 4242 4242 4242, as a card shows it; as typed, too (issue 47). */
+const grouped = (typed: string) =>
+  typed
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 const TEST_CARD_HINT = `Test cards: ${grouped(TEST_CARDS.succeeds)} is paid; ${grouped(TEST_CARDS.declined)} is declined; ${grouped(TEST_CARDS.insufficientFunds)} has insufficient funds. Any future expiry, any 3 digits.`;
 
@@ -19,21 +26,37 @@ const TEST_CARD_HINT = `Test cards: ${grouped(TEST_CARDS.succeeds)} is paid; ${g
  * to the task. Refused (declined, a bad card, the hire no longer possible): the server's message
  * under the form, which keeps what was typed.
  */
-export function CheckoutCardForm({ checkout }: { checkout: Checkout }) {
+export function CheckoutCardForm({
+  checkout,
+  onPriceChanged,
+}: {
+  checkout: Checkout;
+  onPriceChanged(now: Checkout): void;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const form = useForm(testCardSchema, { number: '', expiry: '', cvc: '' });
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refused = useFocusLater<HTMLDivElement>();
+  const numberField = form.field('number');
 
   const pay = form.handleSubmit(async () => {
     setRefusal(null);
     try {
       // The typed values, as the server checks them with the same schema.
-      const paid = await paymentsApi.payToHire(checkout.offerId, form.values);
+      const paid = await paymentsApi.payToHire(checkout.offerId, form.values, checkout.totalCents);
+      forgetRouteData(CHECKOUT_DATA);
       toast.success(PAYMENT_TOASTS.hired(checkout.freelancer.name, checkout.totalCents));
       navigate(paths.task(paid.taskId));
     } catch (error) {
-      setRefusal(errorMessage(error));
+      const now =
+        error instanceof ApiError && error.status === 409 && (await changedCheckout(checkout));
+      if (now) onPriceChanged(now);
+      else {
+        // Issue 47: a decline is read at once, not found by scrolling back to the form.
+        refused.request();
+        setRefusal(errorMessage(error));
+      }
     }
   });
 
@@ -53,7 +76,10 @@ export function CheckoutCardForm({ checkout }: { checkout: Checkout }) {
         inputMode="numeric"
         required
         hint={checkout.mode === 'test' ? TEST_CARD_HINT : undefined}
-        {...form.field('number')}
+        {...numberField}
+        onChange={(event) =>
+          numberField.onChange({ target: { value: grouped(event.target.value) } })
+        }
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
@@ -72,7 +98,9 @@ export function CheckoutCardForm({ checkout }: { checkout: Checkout }) {
           {...form.field('cvc')}
         />
       </div>
-      <FieldError message={refusal} />
+      <div ref={refused.ref} tabIndex={-1}>
+        <FieldError message={refusal} />
+      </div>
       <button
         type="submit"
         className="btn btn-primary w-full sm:w-auto"

@@ -21,11 +21,11 @@ export const paymentsApi = {
   getCheckout: (offerId: string) =>
     requestAs(checkoutSchema, 'GET', paymentsApiPaths.checkout(offerId)),
   /** The test provider's card form (PAYMENTS=test); the card is never stored. */
-  payToHire: (offerId: string, card: TestCardDraft) =>
-    requestAs(paidSchema, 'POST', paymentsApiPaths.pay(offerId), { card }),
+  payToHire: (offerId: string, card: TestCardDraft, totalCents: number) =>
+    requestAs(paidSchema, 'POST', paymentsApiPaths.pay(offerId), { card, totalCents }),
   /** Stripe (PAYMENTS=stripe): the payment for Stripe.js to confirm; coming back, the same one. */
-  startPayment: (offerId: string) =>
-    requestAs(paymentStartSchema, 'POST', paymentsApiPaths.checkout(offerId)),
+  startPayment: (offerId: string, totalCents: number) =>
+    requestAs(paymentStartSchema, 'POST', paymentsApiPaths.checkout(offerId), { totalCents }),
   /** Stripe: after Stripe.js confirmed it (or its redirect came back), hire. */
   confirmPayment: (paymentId: string) =>
     requestAs(paidSchema, 'POST', paymentsApiPaths.confirm(paymentId)),
@@ -51,4 +51,16 @@ export async function orRefusal<T>(answer: Promise<T>): Promise<T | { refusal: s
     }
     throw error;
   }
+}
+
+/** The checkout page's route data (lib/route-data.ts), read again once paid. */
+export const CHECKOUT_DATA = 'checkout';
+
+/**
+ * Issue 47: after a refusal, the offer's checkout as it is now, when its total is no longer the
+ * one the page shows (the server charged nothing); null when the price still holds.
+ */
+export async function changedCheckout(shown: Checkout): Promise<Checkout | null> {
+  const now = await paymentsApi.getCheckout(shown.offerId).catch(() => null);
+  return now && now.totalCents !== shown.totalCents ? now : null;
 }

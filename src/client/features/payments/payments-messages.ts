@@ -23,6 +23,10 @@ export const STRIPE_TEXTS = {
   tryAgain: 'Try again',
 } as const;
 
+/** The checkout come back to after paying: "Paid — see the receipt". */
+export const PAID_BACK = 'Paid —';
+export const SEE_THE_RECEIPT = 'see the receipt';
+
 export const payButtonLabel = (totalCents: number) => `Pay ${formatCents(totalCents)} and hire`;
 
 export const PAYMENT_TOASTS = {
@@ -49,6 +53,16 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refunded: 'Refunded',
   split: 'Split',
 };
+
+/** A receipt's status now: its payment's, its payout's, or what it was (issue 47). */
+export const RECEIPT_STATUS_LABELS: Record<string, string> = {
+  ...PAYMENT_STATUS_LABELS,
+  pending: 'Pending',
+  paid: 'Paid',
+};
+
+export const cardText = (card: { brand: string; last4: string }) =>
+  `${card.brand} ending in ${card.last4}`;
 
 export const RECEIPT_KIND_LABELS: Record<string, string> = {
   payment: 'Payment',

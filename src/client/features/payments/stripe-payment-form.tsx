@@ -7,9 +7,16 @@ import { PAYMENT_MESSAGES } from '../../../shared/payments.ts';
 import { FieldError } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useRouteData } from '../../lib/route-data.ts';
+import { useFocusLater } from '../../lib/use-focus-later.ts';
+import { forgetRouteData, useRouteData } from '../../lib/route-data.ts';
 import { errorMessage } from '../../lib/use-form.ts';
-import { orRefusal, paymentsApi, type Checkout } from './payments-api.ts';
+import {
+  CHECKOUT_DATA,
+  changedCheckout,
+  orRefusal,
+  paymentsApi,
+  type Checkout,
+} from './payments-api.ts';
 import { PAYMENT_TOASTS, payButtonLabel, STRIPE_TEXTS } from './payments-messages.ts';
 
 /**
@@ -57,15 +64,32 @@ function useFinish(checkout: Checkout) {
   const toast = useToast();
   return async (paymentId: string) => {
     const paid = await paymentsApi.confirmPayment(paymentId);
+    forgetRouteData(CHECKOUT_DATA);
     toast.success(PAYMENT_TOASTS.hired(checkout.freelancer.name, checkout.totalCents));
     navigate(paths.task(paid.taskId), { replace: true });
   };
 }
 
-export function StripePaymentForm({ checkout }: { checkout: Checkout }) {
-  const started = useRouteData('stripe-payment', () =>
-    orRefusal(paymentsApi.startPayment(checkout.offerId)),
+export function StripePaymentForm({
+  checkout,
+  onPriceChanged,
+}: {
+  checkout: Checkout;
+  onPriceChanged(now: Checkout): void;
+}) {
+  // Started again at a new price (issue 47), once the page shows it.
+  const started = useRouteData(`stripe-payment-${checkout.totalCents}`, () =>
+    orRefusal(paymentsApi.startPayment(checkout.offerId, checkout.totalCents)),
   );
+  const isRefused = 'refusal' in started;
+  useEffect(() => {
+    if (!isRefused) return;
+    let current = true;
+    void changedCheckout(checkout).then((now) => current && now && onPriceChanged(now));
+    return () => {
+      current = false;
+    };
+  }, [isRefused, checkout]);
   if ('refusal' in started) {
     return <FieldError message={started.refusal} />;
   }
@@ -86,6 +110,7 @@ function PayForm({ checkout, paymentId }: { checkout: Checkout; paymentId: strin
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refused = useFocusLater<HTMLDivElement>();
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,6 +129,8 @@ function PayForm({ checkout, paymentId }: { checkout: Checkout; paymentId: strin
       if (result.error) throw new Error(refusalOf(result.error));
       await finish(paymentId);
     } catch (error) {
+      // Issue 47: a decline is read at once, not found by scrolling back to the form.
+      refused.request();
       setRefusal(errorMessage(error));
       setBusy(false);
     }
@@ -122,7 +149,9 @@ function PayForm({ checkout, paymentId }: { checkout: Checkout; paymentId: strin
       </h2>
       {!ready && <p>{STRIPE_TEXTS.loading}</p>}
       <PaymentElement onReady={() => setReady(true)} />
-      <FieldError message={refusal} />
+      <div ref={refused.ref} tabIndex={-1}>
+        <FieldError message={refusal} />
+      </div>
       <button
         type="submit"
         className="btn btn-primary w-full sm:w-auto"

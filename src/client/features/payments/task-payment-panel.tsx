@@ -54,14 +54,16 @@ async function loadPayment(taskId: string): Promise<Loaded | null> {
   }
 }
 
-/** What became of money no longer held, in one sentence. */
-function settledText({ status, toFreelancerCents, totalCents }: TaskPayment): string | null {
-  if (status === 'released') {
-    return `Released: ${formatCents(toFreelancerCents)} went to the freelancer after their fee.`;
-  }
-  if (status === 'refunded') return `Refunded: ${formatCents(totalCents)} went back to the poster.`;
+/** What became of money no longer held, in one sentence, as the ledger moved it. */
+function settledText({ status, settled }: TaskPayment): string | null {
+  if (!settled) return null;
+  const toFreelancer = formatCents(settled.toFreelancerCents);
+  const refunded = formatCents(settled.refundedCents);
+  if (status === 'released')
+    return `Released: ${toFreelancer} went to the freelancer after their fee.`;
+  if (status === 'refunded') return `Refunded: ${refunded} went back to the poster.`;
   if (status === 'split') {
-    return `Split: ${formatCents(toFreelancerCents)} went to the freelancer after their fee; the rest was refunded to the poster.`;
+    return `Split: ${toFreelancer} went to the freelancer after their fee; ${refunded} was refunded to the poster.`;
   }
   return null;
 }
