@@ -65,7 +65,12 @@ export const taskSchema = z.object({
   description: z.string(),
   deadline: z.string().describe('YYYY-MM-DD'),
   budget: z.number().describe('USD'),
-  userEmail: z.string().optional().describe('Only for signed-in readers'),
+  userEmail: z
+    .string()
+    .optional()
+    .describe(
+      "Only for signed-in readers; as written only for the poster and, once the task is assigned, its hired freelancer: '[email hidden]' for everyone else",
+    ),
   userName: z.string(),
   bidsCount: z.number().int(),
   // Issue 9, additive: the status, who posted it and who is doing it.

@@ -65,7 +65,9 @@ test('the details page shows every field and the poster, and the bid counter sta
   await expect(main.getByRole('heading', { level: 1, name: task.title })).toBeVisible();
   await expect(page).toHaveTitle(`Tasklane | ${task.title}`);
   await expect(main.getByText(task.category, { exact: true })).toBeVisible();
-  await expect(main).toContainText(`Posted by ${poster.name} (${poster.email})`);
+  // Issue 47: a bidder reads the poster's name, not their email (tests/e2e/poster-email.spec.ts).
+  await expect(main).toContainText(`Posted by ${poster.name}`);
+  await expect(main).not.toContainText(poster.email);
   await expect(definition(main, 'Budget')).toHaveText('$480.75');
   await expect(definition(main, 'Deadline')).toHaveText(await localDate(page, task.deadline));
   await expect(definition(main, 'Bids')).toHaveText('2');

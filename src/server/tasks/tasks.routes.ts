@@ -79,7 +79,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers, masked for all but each task's poster and hired freelancer.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
