@@ -113,4 +113,14 @@ export const bidPlacedSchema = z.object({ modifiedCount: z.number() });
 export const modifiedSchema = bidPlacedSchema;
 export const deletedSchema = z.object({ deletedCount: z.number() });
 export const taskCountSchema = z.object({ total: z.number().int() });
+/** GET /api/tasks/allowance (issue 47): the signed-in account's posts left today. */
+export const taskAllowanceSchema = z.object({
+  remaining: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Tasks this account may still post today; null: no daily limit applies to it'),
+  perDay: z.number().int().describe("A new account's daily limit (its first 24 hours)"),
+});
+export type TaskAllowance = z.infer<typeof taskAllowanceSchema>;
 export const errorSchema = z.object({ message: z.string() });

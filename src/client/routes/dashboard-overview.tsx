@@ -8,6 +8,7 @@ import { offersApi } from '../features/offers/offers-api.ts';
 import { myWorkCounters } from '../features/offers/my-work.ts';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
+import { withReason } from '../lib/use-form.ts';
 import { searchApi } from '../features/search/search-api.ts';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -15,7 +16,8 @@ import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
 
 type Overview =
-  { ok: true; totalTasks: number; myTasks: Task[]; myOffers: MyOffer[] } | { ok: false };
+  | { ok: true; totalTasks: number; myTasks: Task[]; myOffers: MyOffer[] }
+  | { ok: false; message: string };
 
 /**
  * /dashboard (spec §2): profile card, the spec's three counters plus Bids Sent and Active Jobs
@@ -36,7 +38,8 @@ export default function DashboardOverview() {
       return { ok: true, totalTasks, myTasks, myOffers };
     } catch (error) {
       console.error(error);
-      return { ok: false };
+      // spec §8's words, then the server's reason (issue 47).
+      return { ok: false, message: withReason(TASK_MESSAGES.loadUserTasksFailed, error) };
     }
   });
   if (!user) return null;
@@ -73,7 +76,7 @@ export default function DashboardOverview() {
       </section>
       {!overview.ok ? (
         <p role="alert" className="alert alert-error">
-          {TASK_MESSAGES.loadUserTasksFailed}
+          {overview.message}
         </p>
       ) : (
         <>

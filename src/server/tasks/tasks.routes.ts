@@ -9,6 +9,7 @@ import {
   taskIdParamsSchema,
   taskInputSchema,
   taskListQuerySchema,
+  taskAllowanceSchema,
   taskCountSchema,
   taskSchema,
   updatedSchema,
@@ -16,7 +17,7 @@ import {
 } from '../../shared/tasks.ts';
 import { ADMIN_ROLE, type Auth } from '../auth/auth.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
-import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
+import { assertNewAccountAllowance, newAccountRemaining } from '../moderation/guard-rails.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
@@ -114,6 +115,24 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       },
     },
     async () => ({ total: await countTasks(db) }),
+  );
+
+  app.get(
+    '/api/tasks/allowance',
+    {
+      schema: {
+        summary: 'How many tasks the signed-in account may still post today',
+        description:
+          'An account less than a day old may post NEW_ACCOUNT_TASKS_PER_DAY tasks in 24 hours (POST /api/tasks answers 429 beyond them): `remaining` says how many are left, null where no limit applies.',
+        response: { 200: taskAllowanceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      const limits = auth.newAccountLimits;
+      const remaining = await newAccountRemaining(db, user.id, 'task', limits);
+      return { remaining, perDay: limits.tasksPerDay };
+    },
   );
 
   app.get(
