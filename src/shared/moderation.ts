@@ -38,6 +38,11 @@ export const MODERATION_MESSAGES = {
     'This task is hidden while we review reports, or was removed: it takes no offers or bids and cannot be hired.',
   newAccountTasks: (max: number) =>
     `New accounts may post ${max} tasks a day. Please try again tomorrow.`,
+  /** Issue 47: the add-task page says it before anyone types. */
+  newAccountTasksLeft: (remaining: number, max: number) =>
+    remaining === 0
+      ? `New accounts may post ${max} tasks a day: you have none left today. Please try again tomorrow.`
+      : `New accounts may post ${max} tasks a day: you have ${remaining} left today.`,
   newAccountOffers: (max: number) =>
     `New accounts may make ${max} offers a day. Please try again tomorrow.`,
 } as const;

@@ -65,7 +65,12 @@ export const taskSchema = z.object({
   description: z.string(),
   deadline: z.string().describe('YYYY-MM-DD'),
   budget: z.number().describe('USD'),
-  userEmail: z.string().optional().describe('Only for signed-in readers'),
+  userEmail: z
+    .string()
+    .optional()
+    .describe(
+      "Only for signed-in readers; as written only for the poster and, once the task is assigned, its hired freelancer: '[email hidden]' for everyone else",
+    ),
   userName: z.string(),
   bidsCount: z.number().int(),
   // Issue 9, additive: the status, who posted it and who is doing it.
@@ -108,4 +113,14 @@ export const bidPlacedSchema = z.object({ modifiedCount: z.number() });
 export const modifiedSchema = bidPlacedSchema;
 export const deletedSchema = z.object({ deletedCount: z.number() });
 export const taskCountSchema = z.object({ total: z.number().int() });
+/** GET /api/tasks/allowance (issue 47): the signed-in account's posts left today. */
+export const taskAllowanceSchema = z.object({
+  remaining: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Tasks this account may still post today; null: no daily limit applies to it'),
+  perDay: z.number().int().describe("A new account's daily limit (its first 24 hours)"),
+});
+export type TaskAllowance = z.infer<typeof taskAllowanceSchema>;
 export const errorSchema = z.object({ message: z.string() });

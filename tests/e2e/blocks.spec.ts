@@ -101,8 +101,10 @@ test("a poster blocks a bidder from their offer's conversation: the offer is wit
   const form = section.getByRole('form', { name: 'Your offer' });
   await form.getByLabel('Message').fill('I can sand it tomorrow.');
   await form.getByRole('button', { name: 'Send offer' }).click();
-  // spec §8's toast for a refused bid, and the server's reason under the form.
-  await expect(toast(bidderPage, 'error', TASK_MESSAGES.bidFailed)).toBeVisible();
+  // spec §8's toast for a refused bid with the server's reason (issue 47), which the form shows too.
+  await expect(
+    toast(bidderPage, 'error', `${TASK_MESSAGES.bidFailed} ${MODERATION_MESSAGES.blocked}`),
+  ).toBeVisible();
   await expect(form.getByText(MODERATION_MESSAGES.blocked, { exact: true })).toBeVisible();
   const offers = await callApi<unknown[]>('GET', `/api/tasks/${otherTaskId}/offers`, {
     cookie: poster.cookieHeader,

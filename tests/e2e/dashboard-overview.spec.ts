@@ -144,7 +144,7 @@ test('a user with no tasks sees No tasks posted yet. and zero counters', async (
   });
 });
 
-test('a failed load of the user’s tasks shows Failed to load user tasks.', async ({
+test('a failed load of the user’s tasks shows Failed to load user tasks. and why', async ({
   page,
   signedInUser,
 }) => {
@@ -156,7 +156,7 @@ test('a failed load of the user’s tasks shows Failed to load user tasks.', asy
   await page.goto('/dashboard');
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed to load user tasks.' }),
-  ).toHaveText('Failed to load user tasks.');
+  ).toHaveText('Failed to load user tasks. Something went wrong on our side.');
   await expect(page.getByRole('region', { name: 'Counters' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Recent Tasks' })).toHaveCount(0);
   // The page itself stays: the profile card and the sidebar.
@@ -172,7 +172,9 @@ test('a failed load of the user’s tasks shows Failed to load user tasks.', asy
   await page.reload();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed to load user tasks.' }),
-  ).toBeVisible();
+  ).toHaveText(
+    'Failed to load user tasks. Could not reach Tasklane. Check your connection and try again.',
+  );
 });
 
 test('the overview has no serious or critical accessibility violations', async ({ page }) => {

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { expect, test, toast } from '../support/e2e-fixtures.ts';
+import { MODERATION_MESSAGES } from '../../src/shared/moderation.ts';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  switchToForest,
+  test,
+  toast,
+} from '../support/e2e-fixtures.ts';
+import { logInOnOwnServer, startOwnServer, type OwnServer } from '../support/e2e-own-server.ts';
 import {
   isoDate,
   listTasksOverApi,
@@ -13,7 +21,8 @@ import {
 /**
  * spec §2 "/add-task" and "/dashboard/add-task", §5 and §7 POST /tasks (issue 4): the poster's
  * name and email shown read-only, every field required, the budget's two messages before any
- * request, 'Task added successfully!' then My Posted Tasks, and 'Failed to add task.'.
+ * request, 'Task added successfully!' then My Posted Tasks, and 'Failed to add task.' followed by
+ * the server's reason (issue 47).
  */
 
 const ADD_PAGES = ['/add-task', '/dashboard/add-task'] as const;
@@ -158,7 +167,9 @@ test('a server failure says Failed to add task. and keeps what was typed', async
   await fillTask(page, task);
   await addForm(page).getByRole('button', { name: 'Add Task' }).click();
 
-  await expect(toast(page, 'error', 'Failed to add task.')).toBeVisible();
+  await expect(
+    toast(page, 'error', 'Failed to add task. Something went wrong on our side.'),
+  ).toBeVisible();
   await expect(page).toHaveURL('/dashboard/add-task');
   await expect(addForm(page).getByLabel('Title')).toHaveValue(task.title);
   await expect(addForm(page).getByRole('button', { name: 'Add Task' })).toBeEnabled();
@@ -169,11 +180,17 @@ test('a server failure says Failed to add task. and keeps what was typed', async
   await page.route('**/api/tasks', (route) =>
     route.request().method() === 'POST' ? route.abort('connectionfailed') : route.fallback(),
   );
-  await toast(page, 'error', 'Failed to add task.')
+  await toast(page, 'error', 'Failed to add task. Something went wrong on our side.')
     .getByRole('button', { name: 'Dismiss notification' })
     .click();
   await addForm(page).getByRole('button', { name: 'Add Task' }).click();
-  await expect(toast(page, 'error', 'Failed to add task.')).toBeVisible();
+  await expect(
+    toast(
+      page,
+      'error',
+      'Failed to add task. Could not reach Tasklane. Check your connection and try again.',
+    ),
+  ).toBeVisible();
   expect(await listTasksOverApi(signedInUser, { mine: true })).toEqual([]);
 });
 
@@ -198,4 +215,67 @@ test('the add form showing its field errors has no serious or critical accessibi
   await addForm(page).getByRole('button', { name: 'Add Task' }).click();
   await expect(addForm(page).getByRole('alert')).toHaveCount(5);
   await expectNoSeriousA11yViolations(page, '/add-task with errors');
+});
+
+test.describe('a new account at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test.describe.configure({ timeout: 90_000 });
+
+  // Issue 47, item 10: the page says the posts left today before anyone types, and the refusal
+  // past them says why after the spec's words. A server of its own, where new accounts may post
+  // 2 tasks a day (the shared one lifts the limit for the other tests).
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer({ env: { NEW_ACCOUNT_TASKS_PER_DAY: '2' } });
+  });
+  test.afterAll(async () => server.dispose());
+
+  for (const theme of ['winter', 'forest'] as const) {
+    test(`reads its posts left, and the task past them says why it failed, in ${theme}`, async ({
+      page,
+    }) => {
+      await logInOnOwnServer(page.context(), server);
+      const addPage = `${server.url}/add-task`;
+      await page.goto(addPage);
+      if (theme === 'forest') await switchToForest(page);
+      const left = page.getByRole('main').getByRole('status');
+      await expect(left).toHaveText(MODERATION_MESSAGES.newAccountTasksLeft(2, 2));
+      await expectNoSeriousA11yViolations(page, `/add-task, 2 left, in ${theme}`);
+      await expectNoHorizontalScroll(page, `/add-task, 2 left, in ${theme}`);
+
+      for (const [posted, text] of [
+        [1, 'New accounts may post 2 tasks a day: you have 1 left today.'],
+        [
+          2,
+          'New accounts may post 2 tasks a day: you have none left today. Please try again tomorrow.',
+        ],
+      ] as const) {
+        await fillTask(page, goodTask(`allowed ${posted}`));
+        await addForm(page).getByRole('button', { name: 'Add Task' }).click();
+        await expect(page).toHaveURL(`${server.url}/my-posted-tasks`);
+        await page.goto(addPage);
+        await expect(left).toHaveText(text);
+      }
+      await expectNoSeriousA11yViolations(page, `/add-task, none left, in ${theme}`);
+
+      const task = goodTask('refused');
+      await fillTask(page, task);
+      await addForm(page).getByRole('button', { name: 'Add Task' }).click();
+      await expect(
+        toast(page, 'error', `Failed to add task. ${MODERATION_MESSAGES.newAccountTasks(2)}`),
+      ).toBeVisible();
+      await expect(page).toHaveURL(addPage);
+      await expect(addForm(page).getByLabel('Title')).toHaveValue(task.title);
+      await expectNoSeriousA11yViolations(page, `/add-task, refused, in ${theme}`);
+      // Stored: the two tasks allowed, not the refused one.
+      const session = await page.request.get(`${server.url}/api/auth/get-session`);
+      const { email } = ((await session.json()) as { user: { email: string } }).user;
+      const mine = await page.request.get(
+        `${server.url}/api/tasks?email=${encodeURIComponent(email)}`,
+      );
+      const titles = ((await mine.json()) as { title: string }[]).map((stored) => stored.title);
+      expect(titles).toHaveLength(2);
+      expect(titles).not.toContain(task.title);
+    });
+  }
 });

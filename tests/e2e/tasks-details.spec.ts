@@ -65,7 +65,9 @@ test('the details page shows every field and the poster, and the bid counter sta
   await expect(main.getByRole('heading', { level: 1, name: task.title })).toBeVisible();
   await expect(page).toHaveTitle(`Tasklane | ${task.title}`);
   await expect(main.getByText(task.category, { exact: true })).toBeVisible();
-  await expect(main).toContainText(`Posted by ${poster.name} (${poster.email})`);
+  // Issue 47: a bidder reads the poster's name, not their email (tests/e2e/poster-email.spec.ts).
+  await expect(main).toContainText(`Posted by ${poster.name}`);
+  await expect(main).not.toContainText(poster.email);
   await expect(definition(main, 'Budget')).toHaveText('$480.75');
   await expect(definition(main, 'Deadline')).toHaveText(await localDate(page, task.deadline));
   await expect(definition(main, 'Bids')).toHaveText('2');
@@ -138,16 +140,32 @@ test('an offer whose request fails says Failed to place bid. and counts nothing'
     route.request().method() === 'POST' ? route.abort('connectionfailed') : route.fallback(),
   );
   const form = await sendOffer(page);
-  await expect(toast(page, 'error', 'Failed to place bid.')).toBeVisible();
+  await expect(
+    toast(
+      page,
+      'error',
+      'Failed to place bid. Could not reach Tasklane. Check your connection and try again.',
+    ),
+  ).toBeVisible();
   await expect(form.getByRole('alert')).toHaveText(
     'Could not reach Tasklane. Check your connection and try again.',
   );
   await expect(main.getByText('You bid for 1 opportunities.', { exact: true })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Send offer' })).toBeEnabled();
-  await toast(page, 'error', 'Failed to place bid.')
+  await toast(
+    page,
+    'error',
+    'Failed to place bid. Could not reach Tasklane. Check your connection and try again.',
+  )
     .getByRole('button', { name: 'Dismiss notification' })
     .click();
-  await expect(toast(page, 'error', 'Failed to place bid.')).toHaveCount(0);
+  await expect(
+    toast(
+      page,
+      'error',
+      'Failed to place bid. Could not reach Tasklane. Check your connection and try again.',
+    ),
+  ).toHaveCount(0);
 
   // A server error answer.
   await page.unroute(offers);
@@ -157,7 +175,9 @@ test('an offer whose request fails says Failed to place bid. and counts nothing'
       : route.fallback(),
   );
   await form.getByRole('button', { name: 'Send offer' }).click();
-  await expect(toast(page, 'error', 'Failed to place bid.')).toBeVisible();
+  await expect(
+    toast(page, 'error', 'Failed to place bid. Something went wrong on our side.'),
+  ).toBeVisible();
   await expect(form.getByRole('alert')).toHaveText('Something went wrong on our side.');
   await expect(main.getByText('You bid for 1 opportunities.', { exact: true })).toBeVisible();
   expect((await storedTask(id)).bidsCount).toBe(1);
@@ -172,7 +192,7 @@ test('the task deleted meanwhile: the offer fails with Failed to place bid.', as
   expect((await deleteTaskOverApi(poster, id)).status).toBe(200);
 
   const form = await sendOffer(page);
-  await expect(toast(page, 'error', 'Failed to place bid.')).toBeVisible();
+  await expect(toast(page, 'error', 'Failed to place bid. Task not found.')).toBeVisible();
   await expect(form.getByRole('alert')).toHaveText('Task not found.');
   await expect(main.getByText('You bid for 0 opportunities.', { exact: true })).toBeVisible();
 });

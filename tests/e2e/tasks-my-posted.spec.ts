@@ -202,7 +202,8 @@ test('a failed delete says Error! / Failed to delete task. and keeps the row', a
 
   const failed = page.getByRole('dialog', { name: 'Error!' });
   await expect(failed).toBeVisible();
-  await expect(failed).toContainText('Failed to delete task.');
+  // spec §8's words, then the server's reason (issue 47).
+  await expect(failed).toContainText('Failed to delete task. Something went wrong on our side.');
   await expect(failed.getByRole('img', { name: 'Error' })).toBeVisible();
   await failed.getByRole('button', { name: 'OK' }).click();
   await expect(failed).toHaveCount(0);

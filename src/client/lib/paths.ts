@@ -66,6 +66,8 @@ export const apiPaths = {
     return query.size ? `/api/tasks?${query}` : '/api/tasks';
   },
   taskCount: '/api/tasks/count',
+  /** Issue 47: the signed-in account's posts left today. */
+  taskAllowance: '/api/tasks/allowance',
   task: (id: string) => `/api/tasks/${encodeURIComponent(id)}`,
   /** Issue 9: offers, hiring, reviews and profiles. */
   taskOffers: (id: string) => `/api/tasks/${encodeURIComponent(id)}/offers`,

@@ -3,9 +3,19 @@ import type { output, ZodType } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
-/** Something thrown, as a message for the user. */
+/** Something thrown, as a message for the user: an API refusal's own reason (its `{message}`). */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Issue 47: where the spec fixes a failure's words ("Failed to add task.", §8), they stay and the
+ * server's reason follows them, so a refusal always says why. Beside errorMessage rather than in
+ * api-error.ts, which the home page loads (its JavaScript budget has no room).
+ */
+export function withReason(specMessage: string, error: unknown): string {
+  const reason = errorMessage(error).trim();
+  return reason && reason !== specMessage ? `${specMessage} ${reason}` : specMessage;
 }
 
 /**

@@ -11,6 +11,7 @@ import { earningsApi, type Earnings } from '../features/payments/earnings-api.ts
 import { EarningsSummary } from '../features/payments/earnings-balances.tsx';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
+import { withReason } from '../lib/use-form.ts';
 import { searchApi } from '../features/search/search-api.ts';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
@@ -25,7 +26,7 @@ type Overview =
       myOffers: MyOffer[];
       earnings: Earnings | null;
     }
-  | { ok: false };
+  | { ok: false; message: string };
 
 /** The money is a glance here: when it cannot be read, the rest of the page still shows. */
 const earningsOrNull = () =>
@@ -55,7 +56,8 @@ export default function DashboardOverview() {
       return { ok: true, totalTasks, myTasks, myOffers, earnings };
     } catch (error) {
       console.error(error);
-      return { ok: false };
+      // spec §8's words, then the server's reason (issue 47).
+      return { ok: false, message: withReason(TASK_MESSAGES.loadUserTasksFailed, error) };
     }
   });
   if (!user) return null;
@@ -92,7 +94,7 @@ export default function DashboardOverview() {
       </section>
       {!overview.ok ? (
         <p role="alert" className="alert alert-error">
-          {TASK_MESSAGES.loadUserTasksFailed}
+          {overview.message}
         </p>
       ) : (
         <>

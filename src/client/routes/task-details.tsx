@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { Fact } from '../components/fact.tsx';
 import { conversationsApi } from '../features/conversations/conversations-api.ts';
@@ -77,7 +78,10 @@ export default function TaskDetails() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p>
             Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
-            {task.userEmail && <span className="text-base-content/90"> ({task.userEmail})</span>}
+            {/* Issue 47: the poster's email only where the server gave it unmasked. */}
+            {task.userEmail && task.userEmail !== CONTACT_MASKS.email && (
+              <span className="text-base-content/90"> ({task.userEmail})</span>
+            )}
           </p>
           <ReportButton
             itemType="task"

@@ -1,9 +1,15 @@
 import { BRAND } from '../../shared/brand.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { BackButton } from '../components/back-button.tsx';
+import { useEffect, useState } from 'react';
+import { configuredFees } from '../lib/fees.ts';
+import { loadPublicConfig } from '../lib/public-config.ts';
 
-/** spec §2: terms and conditions in 10 sections; payment processing is mentioned only here. */
-export const TERMS_SECTIONS = [
+/**
+ * spec §2: terms and conditions in 10 sections; payment processing is mentioned only here, with
+ * both fees as configured once the server's settings arrive (issue 47).
+ */
+export const termsSections = (fees: string | null) => [
   {
     title: 'Acceptance of Terms',
     text: `By creating an account or using ${BRAND} you agree to these terms. If you do not agree, do not use the service.`,
@@ -22,7 +28,7 @@ export const TERMS_SECTIONS = [
   },
   {
     title: 'Payment Processing',
-    text: `Payments for completed tasks are handled by our third-party payment processor. A small service fee may apply to completed transactions. ${BRAND} never stores full card numbers.`,
+    text: `Payments for completed tasks are handled by our third-party payment processor. ${fees ?? 'A small service fee may apply to completed transactions.'} ${BRAND} never stores full card numbers.`,
   },
   {
     title: 'Conduct',
@@ -44,16 +50,25 @@ export const TERMS_SECTIONS = [
     title: 'Changes to These Terms',
     text: 'We may update these terms. We will announce material changes on the site before they take effect.',
   },
-] as const;
+];
 
 export default function Terms() {
+  const [fees, setFees] = useState<string | null>(null);
+  useEffect(
+    () =>
+      void loadPublicConfig().then(
+        (config) => setFees(configuredFees(config)),
+        () => undefined,
+      ),
+    [],
+  );
   return (
     <article className="mx-auto max-w-3xl space-y-6">
       <PageTitle name="Terms & Conditions" />
       <BackButton />
       <h1 className="text-4xl font-bold">Terms & Conditions</h1>
       <ol className="list-decimal space-y-5 pl-6">
-        {TERMS_SECTIONS.map((section, index) => (
+        {termsSections(fees).map((section, index) => (
           <li key={section.title}>
             <section aria-labelledby={`terms-${index + 1}`}>
               <h2 id={`terms-${index + 1}`} className="text-xl font-semibold">

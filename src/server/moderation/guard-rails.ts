@@ -12,23 +12,23 @@ export interface NewAccountLimits {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Issue 20's guard rail that needs no operator: an account less than 24 hours old may post at
- * most `tasksPerDay` tasks and make at most `offersPerDay` offers in the last 24 hours; past
- * that, 429 with a clear message. Older accounts skip the count.
+ * How many more tasks or offers `userId` may post or make today under issue 20's guard rail:
+ * an account less than 24 hours old may post at most `tasksPerDay` tasks and make at most
+ * `offersPerDay` offers in the last 24 hours. Null: no limit (an older account).
  */
-export async function assertNewAccountAllowance(
+export async function newAccountRemaining(
   db: Kysely<Database>,
   userId: string,
   kind: 'task' | 'offer',
   limits: NewAccountLimits,
   now = new Date(),
-): Promise<void> {
+): Promise<number | null> {
   const user = await db
     .selectFrom('user')
     .select('createdAt')
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || now.getTime() - new Date(user.createdAt).getTime() >= DAY_MS) return;
+  if (!user || now.getTime() - new Date(user.createdAt).getTime() >= DAY_MS) return null;
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const { count } =
     kind === 'task'
@@ -45,11 +45,25 @@ export async function assertNewAccountAllowance(
           .where('created_at', '>', since)
           .executeTakeFirstOrThrow();
   const max = kind === 'task' ? limits.tasksPerDay : limits.offersPerDay;
-  if (Number(count) < max) return;
+  return Math.max(0, max - Number(count));
+}
+
+/**
+ * Issue 20's guard rail that needs no operator (newAccountRemaining): past the limit, 429 with
+ * a clear message. Older accounts skip the count.
+ */
+export async function assertNewAccountAllowance(
+  db: Kysely<Database>,
+  userId: string,
+  kind: 'task' | 'offer',
+  limits: NewAccountLimits,
+  now = new Date(),
+): Promise<void> {
+  if ((await newAccountRemaining(db, userId, kind, limits, now)) !== 0) return;
   throw new AppError(
     'too_many_requests',
     kind === 'task'
-      ? MODERATION_MESSAGES.newAccountTasks(max)
-      : MODERATION_MESSAGES.newAccountOffers(max),
+      ? MODERATION_MESSAGES.newAccountTasks(limits.tasksPerDay)
+      : MODERATION_MESSAGES.newAccountOffers(limits.offersPerDay),
   );
 }

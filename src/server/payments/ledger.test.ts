@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { accounts, balanceOf, checkLedger, recordMovement, UnbalancedError } from './ledger.ts';
-import { feeCents, hireAmounts } from './money.ts';
+import { feeCents } from '../../shared/money.ts';
+import { hireAmounts } from './money.ts';
 
 /**
  * Issue 21, the books: fees rounded once in whole cents; movements that sum to zero, recorded

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_TOTAL_CAP, type TaskSearchResult } from '../../shared/search.ts';
+import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { TASK_FIELD_MESSAGES, type Task } from '../../shared/tasks.ts';
 import { call, hiredTask, postTask } from '../../../tests/support/marketplace.ts';
 import {
@@ -189,7 +190,9 @@ describe('words', () => {
     }
     const signedOut = (await search(`q=${word}`)).items[0] as Task;
     expect(signedOut).not.toHaveProperty('userEmail');
-    expect((await search(`q=${word}`, reader)).items[0]?.userEmail).toBe(poster.email);
+    // Issue 47: as written only for the poster (and a hired freelancer).
+    expect((await search(`q=${word}`, reader)).items[0]?.userEmail).toBe(CONTACT_MASKS.email);
+    expect((await search(`q=${word}`, poster)).items[0]?.userEmail).toBe(poster.email);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   taskIdParamsSchema,
   taskInputSchema,
   taskListQuerySchema,
+  taskAllowanceSchema,
   taskCountSchema,
   taskSchema,
   updatedSchema,
@@ -16,7 +17,7 @@ import {
 } from '../../shared/tasks.ts';
 import { ADMIN_ROLE, type Auth } from '../auth/auth.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
-import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
+import { assertNewAccountAllowance, newAccountRemaining } from '../moderation/guard-rails.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
@@ -79,7 +80,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers, masked for all but each task's poster and hired freelancer.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -114,6 +115,24 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       },
     },
     async () => ({ total: await countTasks(db) }),
+  );
+
+  app.get(
+    '/api/tasks/allowance',
+    {
+      schema: {
+        summary: 'How many tasks the signed-in account may still post today',
+        description:
+          'An account less than a day old may post NEW_ACCOUNT_TASKS_PER_DAY tasks in 24 hours (POST /api/tasks answers 429 beyond them): `remaining` says how many are left, null where no limit applies.',
+        response: { 200: taskAllowanceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      const limits = auth.newAccountLimits;
+      const remaining = await newAccountRemaining(db, user.id, 'task', limits);
+      return { remaining, perDay: limits.tasksPerDay };
+    },
   );
 
   app.get(

@@ -19,7 +19,7 @@ import {
   todayUtc,
 } from '../../shared/tasks.ts';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
-import { textFor } from '../conversations/contact-masking.ts';
+import { showsContacts, textFor } from '../conversations/contact-masking.ts';
 import { compiledOnce, filledToPowerOfTwo } from '../db/compiled-once.ts';
 import { isPostgres } from '../db/engine.ts';
 import { groupCommit } from '../db/group-commit.ts';
@@ -65,11 +65,15 @@ export type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]>
   };
 
 export interface ReadOptions {
-  /** Posters' emails go only to signed-in readers (issue 2, §4). */
+  /**
+   * Posters' emails go only to signed-in readers (issue 2, §4), and as written only to the
+   * poster and the hired freelancer: masked for the others (issue 47).
+   */
   includeEmail: boolean;
   /**
-   * Who reads: a description's contact details are masked for everyone but the poster, and the
-   * hired freelancer once the task is assigned (issue 17, decision 022). Null: nobody's party.
+   * Who reads: a description's contact details, and the poster's email, are masked for everyone
+   * but the poster, and the hired freelancer once the task is assigned (issue 17, decision 022;
+   * issue 47). Null: nobody's party.
    */
   viewerId?: string | null;
 }
@@ -87,14 +91,17 @@ export const taskAnswerKey = (parameters: unknown, { includeEmail }: ReadOptions
 /** A row of selectTasks as the API answers it (every task answer, search included). */
 export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, today: string): Task {
   const parties = { userId: row.user_id, assigneeId: row.assignee_id, status: row.status };
+  const viewer = viewerId ?? '';
+  // Issue 47: the field stays for clients of the spec (§3), masked as messages mask an email.
+  const userEmail = showsContacts(parties, row.user_id, viewer) ? row.email : CONTACT_MASKS.email;
   return {
     _id: row.id,
     title: row.title,
     category: row.category as Category,
-    description: textFor(parties, row.user_id, viewerId ?? '', row.description),
+    description: textFor(parties, row.user_id, viewer, row.description),
     deadline: row.deadline,
     budget: Number(row.budget_cents) / 100,
-    ...(includeEmail ? { userEmail: row.email } : {}),
+    ...(includeEmail ? { userEmail } : {}),
     userName: row.name,
     bidsCount: Number(row.bids_count),
     status: row.status,
@@ -115,14 +122,19 @@ export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, to
 
 /**
  * Who reads these tasks otherwise than everybody (answer-cache.ts sendTo): the poster and the
- * hired freelancer of each task whose description had contact details masked. A description
- * that reads a mask as written only costs its parties an answer of their own.
+ * hired freelancer of each task whose description had contact details masked, or whose poster's
+ * email was (every task, for signed-in readers: issue 47). A description that reads a mask as
+ * written only costs its parties an answer of their own.
  */
 export function readersOfContacts(tasks: Iterable<Task>): string[] {
   const readers: string[] = [];
   for (const task of tasks) {
     const { description } = task;
-    if (!description.includes(CONTACT_MASKS.email) && !description.includes(CONTACT_MASKS.phone)) {
+    if (
+      task.userEmail !== CONTACT_MASKS.email &&
+      !description.includes(CONTACT_MASKS.email) &&
+      !description.includes(CONTACT_MASKS.phone)
+    ) {
       continue;
     }
     readers.push(task.userId);

@@ -49,7 +49,7 @@ describe('POST /api/tasks', () => {
     const { insertedId } = response.json();
     expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const read = await t.request('GET', `/api/tasks/${insertedId}`, { user: other });
+    const read = await t.request('GET', `/api/tasks/${insertedId}`, { user: poster });
     expect(read.json()).toEqual({
       _id: insertedId,
       ...validTask(),

@@ -96,9 +96,12 @@ export const CATEGORY_TILES = CATEGORIES.map((category) => ({
   to: paths.browseTasks({ category: [category] }),
 }));
 
+/** The FAQ question whose answer states the configured fees once they are known (issue 47). */
+export const FEES_QUESTION = 'Are there any fees?';
+
 /**
  * spec §1: 5 questions. Posting and bidding are free; a small service fee may apply on completed
- * transactions, and its amount is not shown.
+ * transactions (issue 47: with the configured numbers where payments are on, faq.tsx).
  */
 export const FAQ_ENTRIES = [
   {
@@ -110,7 +113,7 @@ export const FAQ_ENTRIES = [
     answer: 'No. Browsing tasks and placing bids are free for freelancers.',
   },
   {
-    question: 'Are there any fees?',
+    question: FEES_QUESTION,
     answer: 'A small service fee may apply on completed transactions.',
   },
   {

@@ -5,7 +5,7 @@ import type { Task } from '../../../shared/tasks.ts';
 import { useDialog } from '../../components/dialogs.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
-import { errorMessage } from '../../lib/use-form.ts';
+import { errorMessage, withReason } from '../../lib/use-form.ts';
 import { OfferConversation } from '../conversations/offer-conversation.tsx';
 import { RefusalNotes, RefusedAction } from '../tasks/owner-actions.tsx';
 import { whyNot } from '../tasks/task-permissions.ts';
@@ -68,8 +68,8 @@ export function BidPanel({
     try {
       await offersApi.makeOffer(task._id, input);
     } catch (error) {
-      // spec §8: 'Failed to place bid.'; the form says why (issue 9's refusals).
-      toast.error(TASK_MESSAGES.bidFailed);
+      // spec §8: 'Failed to place bid.', then why (issue 47); the form says why too (issue 9).
+      toast.error(withReason(TASK_MESSAGES.bidFailed, error));
       return errorMessage(error);
     }
     toast.success(TASK_MESSAGES.bidPlaced);

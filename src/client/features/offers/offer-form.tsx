@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   OFFER_MESSAGE_MAX_LENGTH,
   offerInputSchema,
   type OfferInput,
 } from '../../../shared/offers.ts';
+import { feeCents } from '../../../shared/money.ts';
+import type { PublicConfig } from '../../../shared/public-config.ts';
 import { FieldError, FormField, TextAreaField } from '../../components/form-field.tsx';
 import { PanelForm } from '../../components/panel-form.tsx';
+import { loadPublicConfig } from '../../lib/public-config.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { parseDollarsToCents } from '../payments/parse-dollars.ts';
+import { youReceive } from './offer-messages.ts';
 
 export type OfferFormValues = {
   amount: string;
@@ -24,9 +29,20 @@ interface OfferFormProps {
 }
 
 /**
+ * What the freelancer receives of the price typed, after the configured fee and rounded as the
+ * ledger rounds it (issue 47); nothing where no money moves here or the price is no amount yet.
+ */
+function netOf(typed: string, config: PublicConfig | null): string | undefined {
+  const cents = parseDollarsToCents(typed);
+  if (config === null || config.payments === 'off' || cents === null || cents <= 0) return;
+  const fee = feeCents(cents, config.freelancerFeePercent);
+  return youReceive(cents - fee, config.freelancerFeePercent);
+}
+
+/**
  * A price and a message (issue 9), checked in the browser with the shared schema (the budget's
  * rules for the price, first error per field) before anything is sent. The price field takes
- * the focus when the form opens.
+ * the focus when the form opens. Under the price, what the freelancer receives after the fee.
  */
 export function OfferForm({
   name,
@@ -36,6 +52,8 @@ export function OfferForm({
   onCancel,
 }: OfferFormProps) {
   const form = useForm(offerInputSchema, initialValues);
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  useEffect(() => void loadPublicConfig().then(setConfig, () => undefined), []);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = form.handleSubmit(async (input) => setProblem(await onSubmit(input)));
   return (
@@ -54,6 +72,7 @@ export function OfferForm({
         inputMode="decimal"
         required
         autoFocus
+        hint={netOf(form.values.amount, config)}
         {...form.field('amount')}
       />
       <TextAreaField

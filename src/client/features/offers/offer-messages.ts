@@ -1,5 +1,6 @@
 import type { OfferStatus } from '../../../shared/offers.ts';
 import { OFFER_MESSAGES } from '../../../shared/offers.ts';
+import { formatCents } from '../../../shared/payments.ts';
 
 /** What the web app says about offers and hiring (issue 9); the refusals are the server's. */
 export const OFFER_TOASTS = {
@@ -58,3 +59,7 @@ export function endConfirm(
     icon: 'warning',
   } as const;
 }
+
+/** Under the offer's price as it is typed, where payments go through Tasklane (issue 47). */
+export const youReceive = (toFreelancerCents: number, feePercent: number) =>
+  `You'll receive ${formatCents(toFreelancerCents)} after the ${feePercent}% fee`;

@@ -3,6 +3,7 @@ import type { Task } from '../../../shared/tasks.ts';
 import { useDialog } from '../../components/dialogs.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { api } from '../../lib/api.ts';
+import { withReason } from '../../lib/use-form.ts';
 
 export const DELETE_CONFIRM = {
   title: 'Are you sure?',
@@ -26,10 +27,12 @@ export function useDeleteTask(): (task: Pick<Task, '_id'>, onDeleted: () => void
       return;
     }
     let deleted = 0;
+    let failure: unknown = null;
     try {
       deleted = (await api.deleteTask(task._id)).deletedCount;
     } catch (error) {
       console.error(error);
+      failure = error;
     }
     if (deleted > 0) {
       onDeleted();
@@ -42,7 +45,8 @@ export function useDeleteTask(): (task: Pick<Task, '_id'>, onDeleted: () => void
     }
     await dialog.alert({
       title: TASK_MESSAGES.deleteErrorTitle,
-      text: TASK_MESSAGES.deleteErrorText,
+      // spec §8's words, then the server's reason (issue 47).
+      text: withReason(TASK_MESSAGES.deleteErrorText, failure ?? ''),
       icon: 'error',
     });
   };
