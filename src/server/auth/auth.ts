@@ -25,6 +25,7 @@ import {
 } from '../mail/account-mails.ts';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { grantAdmin } from '../moderation/admins.ts';
+import { endResetLinks } from './reset-links.ts';
 import { loadAuthSecret } from './secret.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -86,6 +87,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       },
       onPasswordReset: async ({ user }) => {
         sessions.forgetUser(user.id);
+        await endResetLinks(db, user.id);
         await enqueueMail(db, accountMail('password-changed', user, undefined, config));
       },
     },
@@ -160,6 +162,8 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         '/send-verification-email': attemptRule,
         '/reset-password': attemptRule,
         '/change-email': attemptRule,
+        // A guess at the current password, counted as sign-ins are (not Better Auth's 3 in 10 s).
+        '/change-password': attemptRule,
         // Every page load reads the session: limited per address, users behind one NAT or
         // proxy would be shown as signed out. It tries nothing, so it costs an attacker nothing.
         '/get-session': false,
@@ -179,6 +183,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         const returned: unknown = ctx.context.returned;
         const user = ctx.context.session?.user;
         if (ctx.path !== '/change-password' || !user || returned instanceof Error) return;
+        await endResetLinks(db, user.id);
         await enqueueMail(db, accountMail('password-changed', user, undefined, config));
       }),
       before: createAuthMiddleware(async (ctx) => {

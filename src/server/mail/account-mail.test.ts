@@ -139,6 +139,70 @@ describe('forgot password', () => {
   });
 });
 
+describe('issue 47: a password once set ends every older reset link', () => {
+  /** The reset links mailed to `user`, oldest first, after asking for `count` of them. */
+  async function resetLinks(user: TestUser, count: number): Promise<string[]> {
+    const tokens: string[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      expect((await askReset(user.email)).statusCode).toBe(200);
+      const mail = await inbox.next(user.email, { subject: RESET_SUBJECT, count: i });
+      tokens.push(tokenIn(mail.text, '/reset-password'));
+    }
+    return tokens;
+  }
+  const resetWith = (token: string, newPassword: string) =>
+    t.request('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+  const signsIn = async (user: TestUser, password: string) =>
+    (
+      await t.request('POST', '/api/auth/sign-in/email', {
+        body: { email: user.email, password },
+      })
+    ).statusCode === 200;
+  const resetRowsOf = (user: TestUser) =>
+    t.db
+      .selectFrom('verification')
+      .select('id')
+      .where('identifier', 'like', 'reset-password:%')
+      .where('value', '=', user.id)
+      .execute();
+
+  it('refuses an older link once a newer one has set the password', async () => {
+    const olga = await t.signUp({ name: 'Olga Older' });
+    const [older, newer] = await resetLinks(olga, 2);
+    expect((await resetWith(newer!, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await resetRowsOf(olga)).toEqual([]);
+
+    const late = await resetWith(older!, 'Attacker-pass-9');
+    expect(late.statusCode).toBe(400);
+    expect(await signsIn(olga, 'Attacker-pass-9')).toBe(false);
+    expect(await signsIn(olga, NEW_PASSWORD)).toBe(true);
+  });
+
+  it('refuses a link mailed before the password was changed while signed in', async () => {
+    const carl = await t.signUp({ name: 'Carl Changer' });
+    const [link] = await resetLinks(carl, 1);
+    const change = await t.request('POST', '/api/auth/change-password', {
+      user: carl,
+      body: { currentPassword: 'Secret123', newPassword: NEW_PASSWORD },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await resetRowsOf(carl)).toEqual([]);
+
+    expect((await resetWith(link!, 'Attacker-pass-9')).statusCode).toBe(400);
+    expect(await signsIn(carl, 'Attacker-pass-9')).toBe(false);
+    expect(await signsIn(carl, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("leaves other accounts' links working", async () => {
+    const [ana, ben] = [await t.signUp({ name: 'Ana One' }), await t.signUp({ name: 'Ben Two' })];
+    const [anaLink] = await resetLinks(ana, 1);
+    const [benLink] = await resetLinks(ben, 1);
+    expect((await resetWith(anaLink!, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await resetWith(benLink!, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await signsIn(ben, NEW_PASSWORD)).toBe(true);
+  });
+});
+
 describe('account settings: password and devices', () => {
   const signInAgain = async (user: TestUser, password = 'Secret123') =>
     sessionCookie(
