@@ -16,11 +16,11 @@ import {
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Engine } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail, hasHadMailsThisHour } from '../mail/outbox.ts';
 import {
   accountMail,
   RESET_LINK_SECONDS,
-  tooManyResetMails,
+  RESET_MAILS_PER_HOUR,
   VERIFY_LINK_SECONDS,
 } from '../mail/account-mails.ts';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
@@ -79,7 +79,9 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        if (await tooManyResetMails(db, user.email)) return;
+        if (await hasHadMailsThisHour(db, 'reset-password', user.email, RESET_MAILS_PER_HOUR)) {
+          return;
+        }
         await enqueueMail(
           db,
           accountMail('reset-password', user, tokenPage('/reset-password', token), config),

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { BRAND } from '../../shared/brand.ts';
-import type { Database } from '../db/types.ts';
 import type { MailContent } from './mail-layout.ts';
 import type { MailRequest } from './outbox.ts';
 
@@ -94,17 +92,4 @@ export function accountMail(
     },
   };
   return { kind, to: user.email, userId: user.id, content: contents[kind] };
-}
-
-/** Whether `email` has had RESET_MAILS_PER_HOUR reset mails in the last hour. */
-export async function tooManyResetMails(db: Kysely<Database>, email: string): Promise<boolean> {
-  const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('kind', '=', 'reset-password')
-    .where('to_address', '=', email)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count) >= RESET_MAILS_PER_HOUR;
 }
