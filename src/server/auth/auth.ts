@@ -26,6 +26,7 @@ import {
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { grantAdmin } from '../moderation/admins.ts';
 import { endResetLinks } from './reset-links.ts';
+import { accountWithEmail, answerTakenSignUp } from './taken-sign-up.ts';
 import { loadAuthSecret } from './secret.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -189,7 +190,18 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
         await enqueueMail(db, accountMail('password-changed', user, undefined, config));
       }),
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') assertValid(signUpSchema, ctx.body);
+        if (ctx.path === '/sign-up/email') {
+          assertValid(signUpSchema, ctx.body);
+          const owner = await accountWithEmail(db, ctx.body.email);
+          if (owner) {
+            // Hashed as a new account's password is, so the answer takes as long.
+            await ctx.context.password.hash(ctx.body.password);
+            const id = ctx.context.generateId({ model: 'user' }) || crypto.randomUUID();
+            return ctx.json(
+              await answerTakenSignUp(db, owner, ctx.body, { id, publicUrl: config.publicUrl }),
+            );
+          }
+        }
         // A new password follows the sign-up rules (issue 19).
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           assertValid(newPasswordSchema, ctx.body);
