@@ -109,7 +109,7 @@ describe('sign-up', () => {
   const attemptMailsTo = (email: string) =>
     t.db
       .selectFrom('outbox')
-      .select(['subject', 'user_id'])
+      .select('user_id')
       .where('kind', '=', 'sign-up-attempt')
       .where('to_address', '=', email)
       .execute();
@@ -145,9 +145,7 @@ describe('sign-up', () => {
       body: { email: account.email, password: account.password },
     });
     expect(owner.json().user.name).toBe('Olive Owner');
-    expect(await attemptMailsTo(account.email)).toEqual([
-      { subject: 'Someone tried to sign up with your Tasklane address', user_id: firstUser.id },
-    ]);
+    expect(await attemptMailsTo(account.email)).toEqual([{ user_id: firstUser.id }]);
   });
 
   it(`mails the owner of a taken address at most ${SIGN_UP_ATTEMPT_MAILS_PER_HOUR} times an hour`, async () => {

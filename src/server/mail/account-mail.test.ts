@@ -363,6 +363,28 @@ describe('email verification', () => {
   });
 });
 
+describe('issue 47: a sign-up with a taken address', () => {
+  it('mails the owner a way back in, and signs nobody in', async () => {
+    const owner = await t.signUp({ name: 'Tess Taken' });
+    const again = await t.request('POST', '/api/auth/sign-up/email', {
+      body: {
+        name: 'Someone Else',
+        email: owner.email,
+        password: 'Other-pass-1',
+        image: 'https://images.example.com/else.png',
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    const mail = await inbox.next(owner.email, {
+      subject: 'Someone tried to sign up with your Tasklane address',
+    });
+    expect(mail.text).toContain('Hi Tess Taken,');
+    expect(mail.text).toContain('This address already has an account');
+    expect(mail.text).toContain(`${APP}/login`);
+    expect(mail.text).toContain(`${APP}/forgot-password`);
+  });
+});
+
 describe('the outbox', () => {
   it('keeps a mail the SMTP server refuses and sends it once when the server takes it', async () => {
     inbox.refusing = true;
