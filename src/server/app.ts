@@ -147,7 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     db: deps.db,
     cacheSize: config.taskCacheSize,
-    fullListConcurrency: config.fullListConcurrency,
+    fullLists: {
+      concurrency: config.fullListConcurrency,
+      perClient: config.fullListPerClient,
+      stallMs: config.fullListStallSeconds * 1000,
+    },
   });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });

@@ -80,6 +80,10 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_LIMITS.statementTimeoutMs),
   /** GET /api/tasks without a limit (every task, streamed) answered at once per instance. */
   FULL_LIST_CONCURRENCY: positiveInt(4),
+  /** Issue 47: of those, how many one client address may hold at once. */
+  FULL_LIST_PER_CLIENT: positiveInt(1),
+  /** Issue 47: a full list whose reader takes nothing for this long is cut off. */
+  FULL_LIST_STALL_SECONDS: positiveInt(30),
   /** Turns on GET /metrics, for requests that send it as a bearer token. */
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -158,6 +162,8 @@ export interface Config {
   postgres: PostgresLimits;
   /** How many full task lists (GET /api/tasks without a limit) an instance sends at once. */
   fullListConcurrency: number;
+  fullListPerClient: number;
+  fullListStallSeconds: number;
   /** GET /metrics's bearer token; no /metrics without one. */
   metricsToken: string | undefined;
   /** Issue 19: the mail transport (no smtpUrl: mails are logged), sender and poll. */
@@ -287,6 +293,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     },
     fullListConcurrency: e.FULL_LIST_CONCURRENCY,
+    fullListPerClient: e.FULL_LIST_PER_CLIENT,
+    fullListStallSeconds: e.FULL_LIST_STALL_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
-import { createFullLists } from './full-list.ts';
+import { createFullLists, type FullListLimits } from './full-list.ts';
 import { editTask, postTask } from './tasks.service.ts';
 import {
   countTasks,
@@ -65,12 +65,12 @@ export const errors = {
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
 export const tasksRoutes: FastifyPluginAsyncZod<
-  CachedReadsOptions & { fullListConcurrency: number }
-> = async (app, { auth, db, cacheSize, fullListConcurrency }) => {
+  CachedReadsOptions & { fullLists: FullListLimits }
+> = async (app, { auth, db, cacheSize, fullLists: fullListLimits }) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
-  const fullLists = createFullLists(db, fullListConcurrency);
+  const fullLists = createFullLists(db, fullListLimits);
   app.get(
     '/api/tasks',
     {
@@ -79,7 +79,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance and per client address (FULL_LIST_CONCURRENCY, FULL_LIST_PER_CLIENT; 429 with Retry-After beyond them; a user's own list, with `email`, is not counted); a reader that takes nothing for FULL_LIST_STALL_SECONDS is cut off: use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -92,9 +92,12 @@ export const tasksRoutes: FastifyPluginAsyncZod<
         throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
       }
       const options = { includeEmail: user !== null };
-      // Every task at once: streamed, a few at a time (full-list.ts).
+      // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
+      // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
       if (request.query.limit === undefined) {
-        return fullLists.send(reply, request.query, { ...options, viewerId: user?.id ?? null });
+        const readOptions = { ...options, viewerId: user?.id ?? null };
+        const client = email === undefined ? request.ip : null;
+        return fullLists.send(reply, request.query, readOptions, client);
       }
       const key = taskAnswerKey(request.query, options);
       const read = (viewerId: string | null) =>
