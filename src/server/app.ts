@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     heartbeatMs,
     sessionCheckMs,
+    maxStreams: config.eventStreamsMax,
     log: app.log,
   });
   await app.register(eventsRoutes, { auth, streams });

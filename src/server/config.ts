@@ -54,6 +54,8 @@ const envSchema = z.object({
   MESSAGE_RATE_LIMIT_MAX: positiveInt(30),
   MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** How often an open event stream gets a comment line, so proxies keep it open. */
+  /** Issue 47: live event streams one instance keeps open; beyond, 503 with Retry-After. */
+  EVENT_STREAMS_MAX: positiveInt(1000),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** Search answers kept while the database is unchanged (0 turns the cache off). */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -154,6 +156,7 @@ export interface Config {
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
   writeLimit: { max: number; windowMs: number };
   eventsHeartbeatMs: number;
+  eventStreamsMax: number;
   /** SQLite: how many read workers run searches (db/read-workers.ts); 0 runs them inline. */
   readWorkers: number;
   /** Searches with words from the index in memory (search/task-index.ts), or the engine's. */
@@ -284,6 +287,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     eventsHeartbeatMs: Math.round(e.EVENTS_HEARTBEAT_SECONDS * 1000),
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
     readWorkers: e.READ_WORKERS,
     searchIndex: e.SEARCH_INDEX,
     postgres: {

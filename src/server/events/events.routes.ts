@@ -34,6 +34,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
           'Each event has an `id`; a client that reconnects with `Last-Event-ID` first gets what it missed, from the tables.',
           'The first lines give the reconnection delay (`retry`) and the starting id; comment lines every EVENTS_HEARTBEAT_SECONDS keep proxies from closing it.',
           'The stream ends when the session does (at once on sign-out through this instance, within SESSION_CACHE_SECONDS elsewhere) and when the server stops; browsers then reconnect.',
+          'One user may hold 20 streams (429 beyond); an instance keeps EVENT_STREAMS_MAX (503 with Retry-After beyond: try again later, or another instance).',
         ].join(' '),
         response: {
           200: {
@@ -42,6 +43,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
           },
           401: errorSchema,
           429: errorSchema,
+          503: errorSchema,
         },
       },
     },
