@@ -79,7 +79,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance and per client address (FULL_LIST_CONCURRENCY, FULL_LIST_PER_CLIENT; 429 with Retry-After beyond them; a user's own list, with `email`, is not counted); a reader that takes nothing for FULL_LIST_STALL_SECONDS is cut off: use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance and per client address (FULL_LIST_CONCURRENCY, FULL_LIST_PER_CLIENT; 429 with Retry-After beyond them; a user's own list, with `email`, is not counted); a reader that takes nothing for FULL_LIST_STALL_SECONDS is cut off: use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `limit` with `offset` reads a list a page at a time; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -90,6 +90,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       // Issue 2: `email` names only the signed-in user's own tasks; anything else is a 403.
       if (email !== undefined && user?.email.toLowerCase() !== email.toLowerCase()) {
         throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
+      }
+      if (request.query.offset !== undefined && request.query.limit === undefined) {
+        throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetInvalid);
       }
       const options = { includeEmail: user !== null };
       // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
