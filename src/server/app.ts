@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perClient: config.fullListPerClient,
       stallMs: config.fullListStallSeconds * 1000,
     },
+    rowWaitMs: config.postgres.lockTimeoutMs,
   });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });

@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
+import { RowGates } from '../db/row-gates.ts';
 import { createFullLists, type FullListLimits } from './full-list.ts';
 import { editTask, postTask } from './tasks.service.ts';
 import {
@@ -65,12 +66,14 @@ export const errors = {
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
 export const tasksRoutes: FastifyPluginAsyncZod<
-  CachedReadsOptions & { fullLists: FullListLimits }
-> = async (app, { auth, db, cacheSize, fullLists: fullListLimits }) => {
+  CachedReadsOptions & { fullLists: FullListLimits; rowWaitMs: number }
+> = async (app, { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs }) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
   const fullLists = createFullLists(db, fullListLimits);
+  // A task's writes one at a time per instance: a held row costs one connection (row-gates.ts).
+  const tasksWritten = new RowGates(rowWaitMs);
   app.get(
     '/api/tasks',
     {
@@ -192,7 +195,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return editTask(db, request.params.id, request.body, user.id);
+      const { id } = request.params;
+      return tasksWritten.run(id, () => editTask(db, id, request.body, user.id));
     },
   );
 
@@ -207,7 +211,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return { modifiedCount: await placeBid(db, request.params.id, user.id) };
+      const { id } = request.params;
+      return { modifiedCount: await tasksWritten.run(id, () => placeBid(db, id, user.id)) };
     },
   );
 
@@ -222,7 +227,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return { deletedCount: await deleteTask(db, request.params.id, user.id) };
+      const { id } = request.params;
+      return { deletedCount: await tasksWritten.run(id, () => deleteTask(db, id, user.id)) };
     },
   );
 };
