@@ -148,7 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     db: deps.db,
     cacheSize: config.taskCacheSize,
-    fullListConcurrency: config.fullListConcurrency,
+    fullLists: {
+      concurrency: config.fullListConcurrency,
+      perClient: config.fullListPerClient,
+      stallMs: config.fullListStallSeconds * 1000,
+    },
+    rowWaitMs: config.postgres.lockTimeoutMs,
   });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     heartbeatMs,
     sessionCheckMs,
+    maxStreams: config.eventStreamsMax,
     log: app.log,
   });
   await app.register(eventsRoutes, { auth, streams });

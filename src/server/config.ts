@@ -59,6 +59,8 @@ const envSchema = z.object({
   MESSAGE_RATE_LIMIT_MAX: positiveInt(30),
   MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   /** How often an open event stream gets a comment line, so proxies keep it open. */
+  /** Issue 47: live event streams one instance keeps open; beyond, 503 with Retry-After. */
+  EVENT_STREAMS_MAX: positiveInt(1000),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** Search answers kept while the database is unchanged (0 turns the cache off). */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -85,6 +87,10 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_LIMITS.statementTimeoutMs),
   /** GET /api/tasks without a limit (every task, streamed) answered at once per instance. */
   FULL_LIST_CONCURRENCY: positiveInt(4),
+  /** Issue 47: of those, how many one client address may hold at once. */
+  FULL_LIST_PER_CLIENT: positiveInt(1),
+  /** Issue 47: a full list whose reader takes nothing for this long is cut off. */
+  FULL_LIST_STALL_SECONDS: positiveInt(30),
   /** Turns on GET /metrics, for requests that send it as a bearer token. */
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -167,6 +173,7 @@ export interface Config {
   /** MESSAGE_RATE_LIMIT_*: conversation writes per user and window. */
   writeLimit: { max: number; windowMs: number };
   eventsHeartbeatMs: number;
+  eventStreamsMax: number;
   /** SQLite: how many read workers run searches (db/read-workers.ts); 0 runs them inline. */
   readWorkers: number;
   /** Searches with words from the index in memory (search/task-index.ts), or the engine's. */
@@ -175,6 +182,8 @@ export interface Config {
   postgres: PostgresLimits;
   /** How many full task lists (GET /api/tasks without a limit) an instance sends at once. */
   fullListConcurrency: number;
+  fullListPerClient: number;
+  fullListStallSeconds: number;
   /** GET /metrics's bearer token; no /metrics without one. */
   metricsToken: string | undefined;
   /** Issue 19: the mail transport (no smtpUrl: mails are logged), sender and poll. */
@@ -304,6 +313,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     eventsHeartbeatMs: Math.round(e.EVENTS_HEARTBEAT_SECONDS * 1000),
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
     readWorkers: e.READ_WORKERS,
     searchIndex: e.SEARCH_INDEX,
     postgres: {
@@ -313,6 +323,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     },
     fullListConcurrency: e.FULL_LIST_CONCURRENCY,
+    fullListPerClient: e.FULL_LIST_PER_CLIENT,
+    fullListStallSeconds: e.FULL_LIST_STALL_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

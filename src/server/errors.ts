@@ -6,7 +6,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  | 'service_unavailable';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -28,6 +29,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,
+  service_unavailable: 503,
 };
 
 export const SIGN_IN_REQUIRED = 'You need to sign in first.';

@@ -289,6 +289,8 @@ describe('the web app and documents', () => {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
     expect(Object.keys(paths).some((path) => path.includes('open-api'))).toBe(false);
+    // Issue 47: what a taken address is answered is part of the description.
+    expect(paths['/api/auth/sign-up/email'].post.description).toContain('answered alike');
     const generated = await t.app.inject({ method: 'GET', url: '/api/auth/reference' });
     expect(generated.statusCode).toBe(404);
   });

@@ -12,6 +12,8 @@ export const EMAIL_MESSAGES = {
   verifyLinkBad: 'This link has expired or is not valid. Ask for a new one from your dashboard.',
   resetRequested:
     'If an account uses this address, we have emailed it a link to choose a new password. The link works for one hour.',
+  /** Issue 47: a sign-up that started no session (the address has an account; its owner is mailed). */
+  signUpCheckEmail: 'Check your email to continue: we sent a message to that address.',
   resetDone: 'Your password is changed, and every other device is signed out.',
   resetLinkBad: 'This link has expired or was already used. Ask for a new one.',
   passwordChanged: 'Your password is changed, and every other device is signed out.',

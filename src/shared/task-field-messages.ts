@@ -32,6 +32,7 @@ export const TASK_FIELD_MESSAGES = {
   notYourTask: 'You can only change tasks that you have posted.',
   emailNotYours: 'You can only list your own tasks.',
   limitInvalid: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}.`,
+  offsetInvalid: 'offset must be a whole number from 0, and comes with limit.',
   sortInvalid: `sort must be one of: ${TASK_SORTS.join(', ')}.`,
   statusInvalid: `status must be one of: ${TASK_LIST_STATUSES.join(', ')}.`,
 } as const;

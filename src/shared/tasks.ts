@@ -94,6 +94,14 @@ export const taskListQuerySchema = z.object({
     .min(1, M.limitInvalid)
     .max(LIST_LIMIT_MAX, M.limitInvalid)
     .optional(),
+  // Issue 47, additive: the web app reads a user's own tasks a page at a time.
+  offset: z.coerce
+    .number({ error: M.offsetInvalid })
+    .int(M.offsetInvalid)
+    .min(0, M.offsetInvalid)
+    .max(1_000_000, M.offsetInvalid)
+    .optional()
+    .describe('With `limit`: how many tasks of the list to skip, for its next page'),
   sort: z.enum(TASK_SORTS, { error: M.sortInvalid }).optional(),
   category: z.enum(CATEGORIES, { error: M.categoryInvalid }).optional(),
   email: z.string().trim().min(1).optional(),

@@ -1,3 +1,4 @@
+import { EMAIL_MESSAGES } from '../../src/shared/account-email.ts';
 import { AUTH_MESSAGES } from '../../src/shared/account-rules.ts';
 import {
   callApi,
@@ -6,6 +7,7 @@ import {
   signUpOverApi,
   type TestAccount,
 } from '../support/e2e-accounts.ts';
+import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { expect, test, toast } from '../support/e2e-fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -82,27 +84,35 @@ test('a good signup says "User created successfully", lands on / and signs the u
   });
 });
 
-test('a duplicate email shows the server message and keeps the visitor signed out', async ({
+test('a taken email says only "Check your email", keeps the visitor signed out and the account as it was', async ({
   page,
 }) => {
   const existing = await signUpOverApi({ name: 'First Owner' });
-  // What the server answers to that email, asked directly (it creates nothing either).
-  const refusal = await callApi<{ message: string }>('POST', '/api/auth/sign-up/email', {
+  // Issue 47: the server answers that email as it answers a new one, with no session.
+  const answer = await callApi<{ token: string | null }>('POST', '/api/auth/sign-up/email', {
     body: newAccount({ email: existing.email }),
   });
-  expect(refusal.status).toBeGreaterThanOrEqual(400);
-  expect(refusal.body.message).toBeTruthy();
+  expect(answer.status).toBe(200);
+  expect(answer.body.token).toBeNull();
+  expect(answer.cookies).toEqual([]);
 
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/signup');
   const form = await fillSignup(page, newAccount({ name: 'Second Comer', email: existing.email }));
   await form.getByRole('button', { name: 'Sign Up' }).click();
 
-  await expect(toast(page, 'error', refusal.body.message)).toBeVisible();
-  await expect(form.getByRole('alert')).toHaveText(refusal.body.message);
+  await expect(
+    page.getByRole('status').filter({ hasText: EMAIL_MESSAGES.signUpCheckEmail }),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign up' })).toHaveCount(0);
   await expect(page).toHaveURL('/signup');
   await expect(page.getByText(AUTH_MESSAGES.userCreated)).toHaveCount(0);
+  await expect(page.getByText(/exist/i)).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'a taken sign-up at 375 px in winter');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'forest'));
+  await expectNoSeriousA11yViolations(page, 'a taken sign-up at 375 px in forest');
   // The first account is untouched.
   const original = await signInOverApi(existing.email, existing.password);
   expect(original.body.user?.name).toBe('First Owner');

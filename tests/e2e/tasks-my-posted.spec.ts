@@ -72,6 +72,12 @@ for (const path of MY_TASKS_PAGES) {
   test(`${path} is a table of only the user's own tasks, newest first`, async ({ page }) => {
     const { poster, first, second, othersTitle } = await postersTasks();
     await logInContext(page.context(), poster);
+    // Issue 47: the page reads its tasks a page at a time, never as one of the full lists.
+    const lists: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/tasks') lists.push(url.searchParams);
+    });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'My Posted Tasks' })).toBeVisible();
     await expect(page).toHaveTitle('Tasklane | My Posted Tasks');
@@ -98,6 +104,8 @@ for (const path of MY_TASKS_PAGES) {
       /Update/,
     ]);
     await expect(page.getByText(othersTitle)).toHaveCount(0);
+    expect(lists.map((params) => params.get('email'))).toContain(poster.email);
+    for (const params of lists) expect(params.get('limit')).toBe('100');
     if (path.startsWith('/dashboard')) {
       await expect(page.getByRole('navigation', { name: 'Dashboard pages' })).toBeVisible();
       await expect(

@@ -2,6 +2,7 @@ import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks.ts';
 import { ApiError, fetchOrUnreachable } from './api-error.ts';
 import { dropEarly, takeEarly } from './early-data.ts';
 import { apiPaths } from './paths.ts';
+import { LIST_LIMIT_MAX } from '../../shared/task-rules.ts';
 
 export { ApiError } from './api-error.ts';
 
@@ -45,6 +46,19 @@ export async function requestAs<T>(
  */
 export const api = {
   listTasks: (params: TaskListQuery = {}) => request<Task[]>('GET', apiPaths.taskList(params)),
+  /**
+   * A user's own tasks, a page at a time (issue 47): the whole list at once is one of the few
+   * full lists an instance sends. A task seen on an earlier page (the list moved) is left out.
+   */
+  listOwnTasks: async (email: string) => {
+    const tasks: Task[] = [];
+    const seen = new Set<string>();
+    for (let offset = 0; ; offset += LIST_LIMIT_MAX) {
+      const page = await request<Task[]>('GET', apiPaths.ownTasksPage(email, offset));
+      for (const task of page) if (!seen.has(task._id) && seen.add(task._id)) tasks.push(task);
+      if (page.length < LIST_LIMIT_MAX) return tasks;
+    }
+  },
   getTask: (id: string) => request<Task>('GET', apiPaths.task(id)),
   createTask: (input: TaskInput) => request<{ insertedId: string }>('POST', apiPaths.tasks, input),
   updateTask: (id: string, input: TaskInput) =>

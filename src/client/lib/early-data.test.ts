@@ -20,7 +20,7 @@ describe('earlyUrls', () => {
   it('adds the reads that name the user once the session is known', () => {
     expect(earlyUrls('/dashboard', 'a+b@x.io')).toEqual([
       '/api/tasks/count',
-      '/api/tasks?email=a%2Bb%40x.io',
+      '/api/tasks?email=a%2Bb%40x.io&limit=100&offset=0',
       '/api/me/offers',
     ]);
     expect(earlyUrls('/my-posted-tasks', undefined)).toEqual([]);

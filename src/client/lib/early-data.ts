@@ -40,7 +40,7 @@ export function earlyUrls(pathname: string, email: string | undefined): string[]
   } catch {
     return []; // Not an id the page can read either (a stray %).
   }
-  const mine = email ? [apiPaths.taskList({ email })] : [];
+  const mine = email ? [apiPaths.ownTasksPage(email)] : [];
   const byPath: Record<string, string[]> = {
     '/': Object.values(HOME_LISTS).map((list) => apiPaths.taskList(list)),
     '/my-posted-tasks': mine,

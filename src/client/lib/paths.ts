@@ -1,5 +1,6 @@
 import { searchFiltersToParams, type SearchFilters } from '../../shared/search-params.ts';
 import type { TaskListQuery } from '../../shared/tasks.ts';
+import { LIST_LIMIT_MAX } from '../../shared/task-rules.ts';
 
 /**
  * A search list page (Browse Tasks, the dashboard's All Tasks; issue 11) with its filters and page
@@ -65,6 +66,9 @@ export const apiPaths = {
     }
     return query.size ? `/api/tasks?${query}` : '/api/tasks';
   },
+  /** Issue 47: a page of the user's own tasks (the web app reads them a page at a time). */
+  ownTasksPage: (email: string, offset = 0) =>
+    apiPaths.taskList({ email, limit: LIST_LIMIT_MAX, offset }),
   taskCount: '/api/tasks/count',
   /** Issue 47: the signed-in account's posts left today. */
   taskAllowance: '/api/tasks/allowance',

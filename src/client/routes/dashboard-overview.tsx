@@ -49,7 +49,7 @@ export default function DashboardOverview() {
       const [totalTasks, myTasks, myOffers, earnings] = await Promise.all([
         // Total Tasks counts every task, open or not (issue 11: a count, not every task).
         searchApi.countAllTasks(),
-        api.listTasks({ email }),
+        api.listOwnTasks(email),
         offersApi.listMyOffers(),
         earningsOrNull(),
       ]);

@@ -23,7 +23,7 @@ export default function MyPostedTasks() {
   const { user } = useSession();
   const email = user?.email ?? '';
   const loaded = useRouteData('my-tasks', async () => {
-    const tasks = await api.listTasks({ email });
+    const tasks = await api.listOwnTasks(email);
     return { tasks, waiting: await loadOffersWaiting(tasks) };
   });
   const [tasks, setTasks] = useState<Task[]>(loaded.tasks);

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
 import { FieldError, FormField } from '../components/form-field.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';
@@ -17,10 +19,16 @@ export default function Signup() {
   // The spec's password checks run here first, in order (§5); the server checks them again.
   const form = useForm(signUpSchema, { name: '', email: '', image: '', password: '' });
   const goOn = () => navigate(destinationAfterAuth(location.state), { replace: true });
+  const [isMailed, setIsMailed] = useState(false);
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      await signUp(input);
+      // No session: the address has an account, whose owner the server mailed. The page says
+      // only what it would say to anyone, so it tells nobody which addresses are registered.
+      if (!(await signUp(input))) {
+        setIsMailed(true);
+        return;
+      }
       toast.success(AUTH_MESSAGES.userCreated);
       goOn();
     } catch (error) {
@@ -30,6 +38,23 @@ export default function Signup() {
       toast.error(errorMessage(error));
     }
   });
+
+  const toLogin = (
+    <p className="text-center">
+      Already have an account?{' '}
+      <Link to={paths.login} state={location.state} className="link font-semibold">
+        Login
+      </Link>
+    </p>
+  );
+  if (isMailed) {
+    return (
+      <AccountCard title="Sign Up">
+        <p role="status">{EMAIL_MESSAGES.signUpCheckEmail}</p>
+        {toLogin}
+      </AccountCard>
+    );
+  }
 
   return (
     <AccountCard title="Sign Up">
@@ -64,12 +89,7 @@ export default function Signup() {
         </button>
       </form>
       <GoogleSignInOption onSignedIn={goOn} />
-      <p className="text-center">
-        Already have an account?{' '}
-        <Link to={paths.login} state={location.state} className="link font-semibold">
-          Login
-        </Link>
-      </p>
+      {toLogin}
     </AccountCard>
   );
 }

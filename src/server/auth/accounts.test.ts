@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../shared/accounts.ts';
+import { SIGN_UP_ATTEMPT_MAILS_PER_HOUR } from '../mail/account-mails.ts';
 import {
   APP_ORIGIN,
   createTestApp,
@@ -105,15 +106,55 @@ describe('sign-up', () => {
     expect(hash.length).toBeGreaterThan(20);
   });
 
-  it('refuses a second account with the same email', async () => {
-    const account = newAccount();
-    expect((await signUp(account)).statusCode).toBe(200);
+  const attemptMailsTo = (email: string) =>
+    t.db
+      .selectFrom('outbox')
+      .select('user_id')
+      .where('kind', '=', 'sign-up-attempt')
+      .where('to_address', '=', email)
+      .execute();
+
+  it('answers a taken address as a new one, creates nothing, and mails its owner (issue 47)', async () => {
+    const account = newAccount({ name: 'Olive Owner' });
+    const first = await signUp(account);
+    expect(first.statusCode).toBe(200);
     const before = await userCount();
-    const again = await signUp({ ...account, email: account.email.toUpperCase() });
-    expect(again.statusCode).toBeGreaterThanOrEqual(400);
-    expect(again.statusCode).toBeLessThan(500);
-    expect(again.json().message).toBeTruthy();
+    const intruder = newAccount({ name: 'Ivan Intruder', email: account.email.toUpperCase() });
+    const again = await signUp({ ...intruder, password: 'Other-pass-1' });
+
+    expect(again.statusCode).toBe(first.statusCode);
+    const [firstUser, againUser] = [first.json().user, again.json().user];
+    // The same fields in the same order, none of them the owner's: no sign of the account.
+    expect(Object.keys(again.json())).toEqual(Object.keys(first.json()));
+    expect(Object.keys(againUser)).toEqual(Object.keys(firstUser));
+    expect(againUser).toMatchObject({
+      name: 'Ivan Intruder',
+      email: account.email,
+      emailVerified: false,
+      image: intruder.image,
+      role: firstUser.role,
+      banned: firstUser.banned,
+    });
+    expect(againUser.id).not.toBe(firstUser.id);
+    expect(again.json().token).toBeNull();
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(JSON.stringify(again.json())).not.toMatch(/exist/i);
+
     expect(await userCount()).toBe(before);
+    const owner = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: account.email, password: account.password },
+    });
+    expect(owner.json().user.name).toBe('Olive Owner');
+    expect(await attemptMailsTo(account.email)).toEqual([{ user_id: firstUser.id }]);
+  });
+
+  it(`mails the owner of a taken address at most ${SIGN_UP_ATTEMPT_MAILS_PER_HOUR} times an hour`, async () => {
+    const account = newAccount({ name: 'Flo Flooded' });
+    await signUp(account);
+    for (let i = 0; i < SIGN_UP_ATTEMPT_MAILS_PER_HOUR + 2; i += 1) {
+      expect((await signUp(account)).statusCode).toBe(200);
+    }
+    expect(await attemptMailsTo(account.email)).toHaveLength(SIGN_UP_ATTEMPT_MAILS_PER_HOUR);
   });
 });
 

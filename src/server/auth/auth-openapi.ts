@@ -9,6 +9,12 @@ interface OpenApiDocument {
 
 const AUTH_TAG = 'Accounts (Better Auth)';
 
+/** What our hooks (auth.ts) add to a route's behaviour, appended to Better Auth's description. */
+const HOOKED_BEHAVIOUR: Record<string, string> = {
+  '/sign-up/email':
+    'A new address is signed in at once. An address that already has an account is answered alike (200, the same fields) but with `token: null`, no session and nothing created; its owner is mailed instead.',
+};
+
 /**
  * Better Auth's own description of its routes (its openAPI plugin), under /api/auth: sign-up and
  * sign-in, sessions, password reset, email verification and change, so that the one OpenAPI
@@ -27,7 +33,7 @@ export function withAuthPaths<T extends OpenApiDocument>(
   for (const [path, item] of Object.entries(authDocument.paths ?? {})) {
     // Neither the generator's own route nor the admin plugin's are served (auth.routes.ts).
     if (path.startsWith('/open-api') || path.startsWith('/admin/')) continue;
-    paths[`${AUTH_BASE_PATH}${path}`] = retag(item);
+    paths[`${AUTH_BASE_PATH}${path}`] = retag(item, HOOKED_BEHAVIOUR[path]);
   }
   return {
     ...document,
@@ -43,13 +49,17 @@ export function withAuthPaths<T extends OpenApiDocument>(
   };
 }
 
-/** Every operation of a path item under the one accounts tag. */
-function retag(item: unknown): unknown {
+/** Every operation of a path item under the one accounts tag, with what our hooks add. */
+function retag(item: unknown, behaviour: string | undefined): unknown {
   if (!item || typeof item !== 'object') return item;
   return Object.fromEntries(
-    Object.entries(item).map(([method, operation]) => [
-      method,
-      operation && typeof operation === 'object' ? { ...operation, tags: [AUTH_TAG] } : operation,
-    ]),
+    Object.entries(item).map(([method, operation]) => {
+      if (!operation || typeof operation !== 'object') return [method, operation];
+      const { description } = operation as { description?: string };
+      const described = behaviour
+        ? { description: [description, behaviour].filter(Boolean).join(' ') }
+        : {};
+      return [method, { ...operation, tags: [AUTH_TAG], ...described }];
+    }),
   );
 }

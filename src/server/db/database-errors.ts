@@ -1,3 +1,5 @@
+import { ROW_BUSY_CODE } from './row-gates.ts';
+
 /**
  * Errors that say the database could not serve a request now rather than that the request is
  * wrong (issue 16): the request answers 503 with Retry-After (http-errors.ts), changes nothing
@@ -26,7 +28,15 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** Waited too long: a lock (lock_timeout), a statement (statement_timeout), a deadlock. */
-const BUSY_CODES = new Set(['55P03', '57014', '40P01', '40001', 'SQLITE_BUSY', 'SQLITE_LOCKED']);
+const BUSY_CODES = new Set([
+  '55P03',
+  '57014',
+  '40P01',
+  '40001',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  ROW_BUSY_CODE, // waited in line for a row this instance is already writing (row-gates.ts)
+]);
 
 /** node-postgres says these in words only. */
 const UNAVAILABLE_MESSAGES = [

@@ -74,3 +74,55 @@ it('a row held by a script fails only its own requests, with 503, and stalls not
   // Once released, the row takes bids again.
   expect((await call(t, 'PATCH', `/api/tasks/${locked}/bids`, bidder)).status).toBe(200);
 });
+
+it('issue 47: a held row does not delay unrelated sign-ins, notifications and bids', async () => {
+  // Requests on the held row would each hold a connection for the whole lock timeout.
+  const slow = await createTestApp({
+    DB_POOL_SIZE: '4',
+    DB_LOCK_TIMEOUT_MS: '4000',
+    DB_ACQUIRE_TIMEOUT_MS: '10000',
+  });
+  const holder = new pg.Client({ connectionString: slow.config.databaseUrl });
+  await holder.connect();
+  try {
+    const poster = await slow.signUp();
+    const bidder = await slow.signUp({ password: 'Secret123' });
+    const locked = await postTask(slow, poster, { title: 'Held for five seconds' });
+    const free = await postTask(slow, poster, { title: 'Nobody holds this one' });
+    await holder.query('begin');
+    await holder.query('select id from tasks where id = $1 for update', [locked]);
+    const released = new Promise((resolve) => setTimeout(resolve, 5000)).then(() =>
+      holder.query('rollback'),
+    );
+    const held = Array.from({ length: 12 }, () =>
+      call(slow, 'PATCH', `/api/tasks/${locked}/bids`, bidder),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    /** How long `answer` takes; a correctness bound (it does not wait on the lock), not speed. */
+    const timed = async (answer: Promise<{ status: number }>) => {
+      const started = performance.now();
+      const { status } = await answer;
+      return { status, ms: performance.now() - started };
+    };
+    const unrelated = await Promise.all([
+      timed(
+        slow
+          .request('POST', '/api/auth/sign-in/email', {
+            body: { email: bidder.email, password: 'Secret123' },
+          })
+          .then((response) => ({ status: response.statusCode })),
+      ),
+      timed(call(slow, 'GET', '/api/notifications', poster)),
+      timed(call(slow, 'PATCH', `/api/tasks/${free}/bids`, bidder)),
+    ]);
+    for (const { status, ms } of unrelated) {
+      expect(status).toBe(200);
+      expect(ms).toBeLessThan(1500);
+    }
+    await Promise.all(held);
+    await released;
+  } finally {
+    await holder.end();
+    await slow.close();
+  }
+}, 30_000);

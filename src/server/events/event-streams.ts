@@ -29,6 +29,11 @@ import { banMessageOf } from '../../shared/moderation.ts';
  */
 
 export const TOO_MANY_STREAMS = 'Too many open event streams. Close a tab and try again.';
+/** Issue 47: every stream holds a socket and memory; an instance keeps EVENT_STREAMS_MAX. */
+export const STREAMS_FULL =
+  'This server has as many live connections as it can keep. Live updates will resume in a moment.';
+/** Seconds a client refused for a full instance is asked to wait (another may have room). */
+export const STREAMS_FULL_RETRY_SECONDS = 10;
 /** Open streams per user on one instance: a few tabs and devices, not a flood. */
 const STREAMS_PER_USER_MAX = 20;
 /** Rows of each table replayed per query, and queries per replay at most. */
@@ -99,6 +104,8 @@ export interface EventStreamsOptions {
    * sign-out ends them at once.
    */
   sessionCheckMs: number;
+  /** Streams this instance keeps open at most (EVENT_STREAMS_MAX). */
+  maxStreams: number;
   log: FastifyBaseLogger;
 }
 
@@ -110,6 +117,7 @@ export class EventStreams {
   #sessionCheck: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
   #stopForgetting: (() => void) | undefined;
+  #openCount = 0;
 
   constructor(options: EventStreamsOptions) {
     this.#options = options;
@@ -133,9 +141,7 @@ export class EventStreams {
 
   /** How many streams are open on this instance. */
   get size(): number {
-    let count = 0;
-    for (const streams of this.#byUser.values()) count += streams.size;
-    return count;
+    return this.#openCount;
   }
 
   /** Takes over the reply: the stream stays open until the client leaves or the server stops. */
@@ -145,6 +151,10 @@ export class EventStreams {
     session: VerifiedSession,
     taskId?: string,
   ): void {
+    if (this.#openCount >= this.#options.maxStreams) {
+      reply.header('retry-after', String(STREAMS_FULL_RETRY_SECONDS));
+      throw new AppError('service_unavailable', STREAMS_FULL);
+    }
     const userId = session.user.id;
     const streams = this.#byUser.get(userId) ?? new Set<Stream>();
     if (streams.size >= STREAMS_PER_USER_MAX) {
@@ -179,6 +189,7 @@ export class EventStreams {
       'x-accel-buffering': 'no',
     });
     streams.add(stream);
+    this.#openCount += 1;
     this.#byUser.set(userId, streams);
     if (taskId) this.#byTask.set(taskId, (this.#byTask.get(taskId) ?? new Set()).add(stream));
     reply.raw.on('close', () => this.#forget(stream));
@@ -341,7 +352,8 @@ export class EventStreams {
 
   #forget(stream: Stream): void {
     const streams = this.#byUser.get(stream.userId);
-    streams?.delete(stream);
+    // Forgotten once, though a stream ended here also closes afterwards.
+    if (streams?.delete(stream)) this.#openCount -= 1;
     if (streams?.size === 0) this.#byUser.delete(stream.userId);
     const watching = stream.taskId === undefined ? undefined : this.#byTask.get(stream.taskId);
     watching?.delete(stream);

@@ -35,6 +35,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
           'The first lines give the reconnection delay (`retry`) and the starting id; comment lines every EVENTS_HEARTBEAT_SECONDS keep proxies from closing it.',
           'The stream ends when the session does (at once on sign-out through this instance, within SESSION_CACHE_SECONDS elsewhere) and when the server stops; browsers then reconnect.',
           'When it ends because the account was suspended or banned, its last event is `event: ended` with `{message}`, what sign-in now answers, so the page can leave at once.',
+          'One user may hold 20 streams (429 beyond); an instance keeps EVENT_STREAMS_MAX (503 with Retry-After beyond: try again later, or another instance).',
         ].join(' '),
         response: {
           200: {
@@ -43,6 +44,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
           },
           401: errorSchema,
           429: errorSchema,
+          503: errorSchema,
         },
       },
     },

@@ -12,7 +12,7 @@ import {
 import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
-import { TOO_MANY_STREAMS } from './event-streams.ts';
+import { STREAMS_FULL, STREAMS_FULL_RETRY_SECONDS, TOO_MANY_STREAMS } from './event-streams.ts';
 
 /**
  * GET /api/events in the process (issue 10), on both engines: the in-process bus on SQLite,
@@ -186,6 +186,28 @@ describe('GET /api/events', () => {
     expect(await refused.json()).toEqual({ message: TOO_MANY_STREAMS });
     for (const stream of opened) stream.close();
     await expect.poll(() => t.app.streams.size).toBe(0);
+  });
+
+  it('keeps EVENT_STREAMS_MAX streams on an instance: 503 with Retry-After beyond (issue 47)', async () => {
+    const small = await createTestApp({ ...HEARTBEAT, EVENT_STREAMS_MAX: '3' });
+    try {
+      const url = await listen(small);
+      const [one, two] = [await small.signUp(), await small.signUp()];
+      const held = [await open(one, undefined, url), await open(one, undefined, url)];
+      held.push(await open(two, undefined, url));
+      const refused = await fetch(`${url}/api/events`, { headers: { cookie: two.cookie } });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe(String(STREAMS_FULL_RETRY_SECONDS));
+      expect(await refused.json()).toEqual({ message: STREAMS_FULL });
+      expect(small.app.streams.size).toBe(3);
+      // A stream that ends makes room for the next.
+      held.pop()!.close();
+      await expect.poll(() => small.app.streams.size).toBe(2);
+      await open(two, undefined, url);
+    } finally {
+      for (const stream of streams.splice(0)) stream.close();
+      await small.close();
+    }
   });
 
   it('ends open streams when the server closes, without waiting for them', async () => {

@@ -139,6 +139,70 @@ describe('forgot password', () => {
   });
 });
 
+describe('issue 47: a password once set ends every older reset link', () => {
+  /** The reset links mailed to `user`, oldest first, after asking for `count` of them. */
+  async function resetLinks(user: TestUser, count: number): Promise<string[]> {
+    const tokens: string[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      expect((await askReset(user.email)).statusCode).toBe(200);
+      const mail = await inbox.next(user.email, { subject: RESET_SUBJECT, count: i });
+      tokens.push(tokenIn(mail.text, '/reset-password'));
+    }
+    return tokens;
+  }
+  const resetWith = (token: string, newPassword: string) =>
+    t.request('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+  const signsIn = async (user: TestUser, password: string) =>
+    (
+      await t.request('POST', '/api/auth/sign-in/email', {
+        body: { email: user.email, password },
+      })
+    ).statusCode === 200;
+  const resetRowsOf = (user: TestUser) =>
+    t.db
+      .selectFrom('verification')
+      .select('id')
+      .where('identifier', 'like', 'reset-password:%')
+      .where('value', '=', user.id)
+      .execute();
+
+  it('refuses an older link once a newer one has set the password', async () => {
+    const olga = await t.signUp({ name: 'Olga Older' });
+    const [older, newer] = await resetLinks(olga, 2);
+    expect((await resetWith(newer!, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await resetRowsOf(olga)).toEqual([]);
+
+    const late = await resetWith(older!, 'Attacker-pass-9');
+    expect(late.statusCode).toBe(400);
+    expect(await signsIn(olga, 'Attacker-pass-9')).toBe(false);
+    expect(await signsIn(olga, NEW_PASSWORD)).toBe(true);
+  });
+
+  it('refuses a link mailed before the password was changed while signed in', async () => {
+    const carl = await t.signUp({ name: 'Carl Changer' });
+    const [link] = await resetLinks(carl, 1);
+    const change = await t.request('POST', '/api/auth/change-password', {
+      user: carl,
+      body: { currentPassword: 'Secret123', newPassword: NEW_PASSWORD },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await resetRowsOf(carl)).toEqual([]);
+
+    expect((await resetWith(link!, 'Attacker-pass-9')).statusCode).toBe(400);
+    expect(await signsIn(carl, 'Attacker-pass-9')).toBe(false);
+    expect(await signsIn(carl, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("leaves other accounts' links working", async () => {
+    const [ana, ben] = [await t.signUp({ name: 'Ana One' }), await t.signUp({ name: 'Ben Two' })];
+    const [anaLink] = await resetLinks(ana, 1);
+    const [benLink] = await resetLinks(ben, 1);
+    expect((await resetWith(anaLink!, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await resetWith(benLink!, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await signsIn(ben, NEW_PASSWORD)).toBe(true);
+  });
+});
+
 describe('account settings: password and devices', () => {
   const signInAgain = async (user: TestUser, password = 'Secret123') =>
     sessionCookie(
@@ -296,6 +360,28 @@ describe('email verification', () => {
     });
     expect(resend.statusCode).toBe(200);
     await inbox.next(ray.email, { subject: VERIFY_SUBJECT, count: 2 });
+  });
+});
+
+describe('issue 47: a sign-up with a taken address', () => {
+  it('mails the owner a way back in, and signs nobody in', async () => {
+    const owner = await t.signUp({ name: 'Tess Taken' });
+    const again = await t.request('POST', '/api/auth/sign-up/email', {
+      body: {
+        name: 'Someone Else',
+        email: owner.email,
+        password: 'Other-pass-1',
+        image: 'https://images.example.com/else.png',
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    const mail = await inbox.next(owner.email, {
+      subject: 'Someone tried to sign up with your Tasklane address',
+    });
+    expect(mail.text).toContain('Hi Tess Taken,');
+    expect(mail.text).toContain('This address already has an account');
+    expect(mail.text).toContain(`${APP}/login`);
+    expect(mail.text).toContain(`${APP}/forgot-password`);
   });
 });
 

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { BRAND } from '../../shared/brand.ts';
-import type { Database } from '../db/types.ts';
 import type { MailContent } from './mail-layout.ts';
 import type { MailRequest } from './outbox.ts';
 
@@ -9,7 +7,12 @@ import type { MailRequest } from './outbox.ts';
  * cannot be turned off and carry no unsubscribe link.
  */
 export type AccountMailKind =
-  'reset-password' | 'verify-email' | 'password-changed' | 'change-email' | 'email-changing';
+  | 'reset-password'
+  | 'verify-email'
+  | 'password-changed'
+  | 'change-email'
+  | 'email-changing'
+  | 'sign-up-attempt';
 
 /** How long a mailed reset link works (issue 19: one hour). */
 export const RESET_LINK_SECONDS = 60 * 60;
@@ -17,6 +20,8 @@ export const RESET_LINK_SECONDS = 60 * 60;
 export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
 /** Reset mails one address gets per hour, however often it is asked for; more are not sent. */
 export const RESET_MAILS_PER_HOUR = 3;
+/** Issue 47: mails telling an account of a sign-up with its address, per hour, likewise. */
+export const SIGN_UP_ATTEMPT_MAILS_PER_HOUR = 3;
 
 interface Recipient {
   id: string;
@@ -92,19 +97,19 @@ export function accountMail(
       ],
       reason: SECURITY_REASON,
     },
+    'sign-up-attempt': {
+      subject: `Someone tried to sign up with your ${BRAND} address`,
+      preview: 'Your account is unchanged. If it was you, sign in instead.',
+      heading: 'Someone tried to sign up with your address',
+      paragraphs: [
+        hello,
+        `Someone just tried to create a new ${BRAND} account with ${user.email}. This address already has an account, so nothing was created and nothing changed.`,
+        `If it was you, sign in instead. Forgot your password? Choose a new one at ${publicUrl}/forgot-password.`,
+      ],
+      action: url ? { label: 'Sign in', url } : undefined,
+      note: 'If it was not you, ignore this email: your account and password are as they were.',
+      reason: SECURITY_REASON,
+    },
   };
   return { kind, to: user.email, userId: user.id, content: contents[kind] };
-}
-
-/** Whether `email` has had RESET_MAILS_PER_HOUR reset mails in the last hour. */
-export async function tooManyResetMails(db: Kysely<Database>, email: string): Promise<boolean> {
-  const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('kind', '=', 'reset-password')
-    .where('to_address', '=', email)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count) >= RESET_MAILS_PER_HOUR;
 }

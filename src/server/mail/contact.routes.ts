@@ -14,9 +14,14 @@ import {
 import { errorSchema, insertedSchema } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, hasHadMailsThisHour } from './outbox.ts';
 
 type Db = Kysely<Database>;
+
+/** Issue 47: confirmation mails one address gets an hour, as forgot-password (RESET_MAILS_PER_HOUR). */
+export const NEWSLETTER_MAILS_PER_HOUR = 3;
+const NEWSLETTER_MAIL = 'newsletter-confirm';
+const HOUR_MS = 60 * 60 * 1000;
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -92,11 +97,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'Sign up for the newsletter; a mailed link confirms it (no sign-in)',
-        description:
-          'The answer is the same whether or not the address is already subscribed; only an address not yet confirmed gets the mail.',
+        description: `The answer is the same whether or not the address is already subscribed; only an address not yet confirmed gets the mail, at most ${NEWSLETTER_MAILS_PER_HOUR} an hour. Each client address may sign up AUTH_RATE_LIMIT_MAX addresses an hour.`,
         body: newsletterSchema,
         response: { 202: messageSchema, 400: errorSchema, 429: errorSchema },
       },
+      // Each sign-up may mail someone else: a client gets the sign-in allowance an hour, not a window.
+      config: { rateLimit: { max: limit.max, timeWindow: HOUR_MS } },
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
@@ -108,13 +114,17 @@ export const contactRoutes: FastifyPluginAsyncZod<{
           .where('email', '=', email)
           .executeTakeFirst();
         if (existing?.confirmed_at) return;
+        // Past the cap the link already mailed stays the one that works.
+        if (await hasHadMailsThisHour(trx, NEWSLETTER_MAIL, email, NEWSLETTER_MAILS_PER_HOUR)) {
+          return;
+        }
         await trx
           .insertInto('newsletter_subscribers')
           .values({ email, token, created_at: new Date().toISOString() })
           .onConflict((oc) => oc.column('email').doUpdateSet({ token }))
           .execute();
         await enqueueMail(trx, {
-          kind: 'newsletter-confirm',
+          kind: NEWSLETTER_MAIL,
           to: email,
           content: {
             subject: `Confirm your ${BRAND} newsletter subscription`,

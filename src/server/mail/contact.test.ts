@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, CONTACT_THANKS } from '../../shared/contact.ts';
+import { NEWSLETTER_MAILS_PER_HOUR } from './contact.routes.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
 import { APP_ORIGIN, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -108,5 +109,67 @@ describe('the newsletter', () => {
     expect(again.json()).toEqual(first.json());
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(inbox.to(email)).toHaveLength(1);
+  });
+
+  const CONFIRM_SUBJECT = 'Confirm your Tasklane newsletter subscription';
+  const tokenOf = (text: string | undefined) =>
+    /\/newsletter\/confirm\?token=([\w-]+)/.exec(text ?? '')![1]!;
+
+  it(`mails one address at most ${NEWSLETTER_MAILS_PER_HOUR} times an hour, from any client, answering alike`, async () => {
+    const email = `victim-${Date.now()}@example.com`;
+    const answers = [];
+    for (let i = 0; i < NEWSLETTER_MAILS_PER_HOUR + 3; i += 1) {
+      answers.push(await post('/api/newsletter', { email }, `10.0.2.${i + 1}`));
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual(answers[0]!.json());
+    }
+    const mails = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'newsletter-confirm')
+      .where('to_address', '=', email)
+      .execute();
+    expect(mails).toHaveLength(NEWSLETTER_MAILS_PER_HOUR);
+    // A mailed link still confirms: sign-ups past the cap did not replace it with one never sent.
+    await inbox.next(email, { subject: CONFIRM_SUBJECT, count: NEWSLETTER_MAILS_PER_HOUR });
+    const confirms = await Promise.all(
+      inbox
+        .to(email)
+        .map((mail) => post('/api/newsletter/confirm', { token: tokenOf(mail.text) }, '10.0.2.1')),
+    );
+    expect(confirms.map((answer) => answer.json().message)).toContain(
+      CONTACT_MESSAGES.newsletterConfirmed,
+    );
+  });
+
+  it('lets one client address sign up as many addresses an hour as it may try to sign in a window', async () => {
+    // A one-second window: the newsletter's allowance still lasts the hour.
+    const brief = await createTestApp({
+      AUTH_RATE_LIMIT_MAX: '3',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '1',
+    });
+    try {
+      const stamp = Date.now();
+      const signUp = (i: number, ip = '10.0.3.1') =>
+        brief.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          remoteAddress: ip,
+          headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: `reader${i}-${stamp}@example.com` }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await signUp(i)).statusCode);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      statuses.push((await signUp(4)).statusCode);
+      expect(statuses).toEqual([202, 202, 202, 429, 429]);
+      const stored = await brief.db.selectFrom('newsletter_subscribers').select('email').execute();
+      expect(stored).toHaveLength(3);
+      expect((await signUp(5, '10.0.3.2')).statusCode).toBe(202);
+    } finally {
+      await brief.close();
+    }
   });
 });

@@ -44,3 +44,25 @@ export async function enqueueMail(db: Kysely<Database>, mail: MailRequest): Prom
     .execute();
   return id;
 }
+
+/**
+ * Whether `to` has had `perHour` mails of `kind` in the last hour. A form anyone may fill in
+ * (forgot password, the newsletter) mails one address no more than that, however often and from
+ * wherever it is asked, and answers as if it had (issues 19 and 47).
+ */
+export async function hasHadMailsThisHour(
+  db: Kysely<Database>,
+  kind: string,
+  to: string,
+  perHour: number,
+): Promise<boolean> {
+  const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', kind)
+    .where('to_address', '=', to)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) >= perHour;
+}

@@ -1,8 +1,14 @@
+import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Task } from '../../shared/tasks.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  validTask,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app.ts';
 import { seedBulkTasks } from '../seed/bulk-tasks.ts';
 import { FULL_LIST_BUSY, FULL_LIST_CHUNK } from './full-list.ts';
 
@@ -19,12 +25,19 @@ const TASKS = 12_000;
 if (TASKS < FULL_LIST_CHUNK * CHUNKS_AT_LEAST) throw new Error('too few tasks to stream in chunks');
 let t: TestApp;
 let base: string;
+let port: number;
+const STALL_SECONDS = 5;
 
 beforeAll(async () => {
-  t = await createTestApp({ FULL_LIST_CONCURRENCY: '1' });
+  t = await createTestApp({
+    FULL_LIST_CONCURRENCY: '2',
+    FULL_LIST_PER_CLIENT: '1',
+    FULL_LIST_STALL_SECONDS: String(STALL_SECONDS),
+  });
   await seedBulkTasks(t.db, { count: TASKS, auth: t.app.auth });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  port = (t.app.server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -44,7 +57,7 @@ describe('GET /api/tasks without a limit', () => {
     60_000,
   );
 
-  it('sends only FULL_LIST_CONCURRENCY at once: 429 with Retry-After beyond; whole JSON after a delete', async () => {
+  it('sends only FULL_LIST_PER_CLIENT at once to an address: 429 with Retry-After beyond; whole JSON after a delete', async () => {
     // A client that reads a little, then stops: its answer stays open, holding the one place.
     const slow = await new Promise<http.IncomingMessage>((resolve, reject) => {
       http.get(`${base}/api/tasks`, resolve).on('error', reject);
@@ -92,5 +105,55 @@ describe('GET /api/tasks without a limit', () => {
         return response.status;
       })
       .toBe(200);
+  }, 60_000);
+
+  /**
+   * A client at `from` (a loopback address) that asks for the full list, sees it start (200)
+   * and then reads no more of it.
+   */
+  async function stopsReading(from: string): Promise<net.Socket> {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+    onTestFinished(() => void socket.destroy());
+    socket.write(`GET /api/tasks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    const [head] = (await once(socket, 'data')) as [Buffer];
+    socket.pause();
+    expect(head.toString('latin1')).toMatch(/^HTTP\/1\.1 200/);
+    return socket;
+  }
+  /** The status of a full list asked from `from`, once it is read to its end. */
+  const statusFrom = (from: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base}/api/tasks`, { localAddress: from }, (response) => {
+          response.resume().once('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+
+  it("issue 47: per client address first; a user's own list never waits; a reader that never reads is cut off", async () => {
+    const owner: TestUser = await t.signUp({ name: 'Own Lister' });
+    await t.request('POST', '/api/tasks', { user: owner, body: validTask() });
+    const ownList = () =>
+      t.request('GET', `/api/tasks?email=${encodeURIComponent(owner.email)}`, { user: owner });
+
+    // An address of its own: the lists of the tests above may still be closing.
+    await stopsReading('127.0.0.5');
+    expect(await statusFrom('127.0.0.5')).toBe(429);
+    // The other place is still there for another address.
+    expect(await statusFrom('127.0.0.2')).toBe(200);
+    // Both places held: anonymous full lists wait, the owner's own list does not.
+    await stopsReading('127.0.0.3');
+    expect(await statusFrom('127.0.0.4')).toBe(429);
+    const own = await ownList();
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((task: Task) => task.userEmail)).toEqual([owner.email]);
+
+    // Cut off after a stall of a whole STALL_SECONDS (at most two), not held for ever.
+    const stalledAt = Date.now();
+    await expect
+      .poll(() => statusFrom('127.0.0.5'), { timeout: 4 * STALL_SECONDS * 1000, interval: 250 })
+      .toBe(200);
+    expect(Date.now() - stalledAt).toBeLessThan(3 * STALL_SECONDS * 1000);
+    expect(await statusFrom('127.0.0.4')).toBe(200);
   }, 60_000);
 });

@@ -20,26 +20,58 @@ const RETRY_AFTER_SECONDS = 5;
 /** Tasks read and written per step. */
 export const FULL_LIST_CHUNK = 150;
 
-export interface FullLists {
-  send(reply: FastifyReply, query: TaskListQuery, options: ReadOptions): Promise<FastifyReply>;
+export interface FullListLimits {
+  /** Anonymous and others' full lists sent at once by the instance. */
+  concurrency: number;
+  /** Of those, how many one client address may hold: a few stalled sockets take no more. */
+  perClient: number;
+  /** A list whose socket takes no byte for this long is cut off (issue 47). */
+  stallMs: number;
 }
 
-export function createFullLists(db: Kysely<Database>, concurrency: number): FullLists {
+export interface FullLists {
+  /** `client`: the address the list counts against, or null for a user's own list (uncounted). */
+  send(
+    reply: FastifyReply,
+    query: TaskListQuery,
+    options: ReadOptions,
+    client: string | null,
+  ): Promise<FastifyReply>;
+}
+
+export function createFullLists(db: Kysely<Database>, limits: FullListLimits): FullLists {
   let running = 0;
+  const perClient = new Map<string, number>();
+  const hold = (client: string) => {
+    running += 1;
+    perClient.set(client, (perClient.get(client) ?? 0) + 1);
+    return () => {
+      running -= 1;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    };
+  };
   return {
-    async send(reply, query, options) {
-      if (running >= concurrency) {
+    async send(reply, query, options, client) {
+      // Per client address first, so one address cannot take every place.
+      if (
+        client !== null &&
+        ((perClient.get(client) ?? 0) >= limits.perClient || running >= limits.concurrency)
+      ) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         throw new AppError('too_many_requests', FULL_LIST_BUSY);
       }
-      running += 1;
+      const free = client === null ? () => {} : hold(client);
       let isReleased = false;
-      // The place is held until the client has the last byte, or leaves.
+      // The place is held until the client has the last byte, or leaves, or is cut off.
       const release = () => {
         if (isReleased) return;
         isReleased = true;
-        running -= 1;
+        clearInterval(watchdog);
+        free();
       };
+      const watchdog = cutOffWhenStalled(reply, limits.stallMs);
       reply.raw.once('close', release);
       try {
         const ids = await listTaskIds(db, query);
@@ -57,6 +89,23 @@ export function createFullLists(db: Kysely<Database>, concurrency: number): Full
       }
     },
   };
+}
+
+/**
+ * Ends the answer when its socket has taken no byte for a whole `stallMs`: a client that stops
+ * reading would otherwise hold its place for as long as it keeps the connection (issue 47: still
+ * held after 151 s). A slow reader that keeps taking bytes is left alone.
+ */
+function cutOffWhenStalled(reply: FastifyReply, stallMs: number): NodeJS.Timeout | undefined {
+  const { socket } = reply.raw;
+  if (!socket) return undefined;
+  let written = socket.bytesWritten;
+  const watchdog = setInterval(() => {
+    if (socket.bytesWritten === written && !reply.raw.writableFinished) socket.destroy();
+    written = socket.bytesWritten;
+  }, stallMs);
+  watchdog.unref();
+  return watchdog;
 }
 
 /** `[`, the tasks a chunk at a time, comma separated, `]`: the route's own serializer's bytes. */

@@ -23,7 +23,8 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
-import { createFullLists } from './full-list.ts';
+import { RowGates } from '../db/row-gates.ts';
+import { createFullLists, type FullListLimits } from './full-list.ts';
 import { editTask, postTask } from './tasks.service.ts';
 import {
   countTasks,
@@ -66,12 +67,14 @@ export const errors = {
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
 export const tasksRoutes: FastifyPluginAsyncZod<
-  CachedReadsOptions & { fullListConcurrency: number }
-> = async (app, { auth, db, cacheSize, fullListConcurrency }) => {
+  CachedReadsOptions & { fullLists: FullListLimits; rowWaitMs: number }
+> = async (app, { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs }) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
-  const fullLists = createFullLists(db, fullListConcurrency);
+  const fullLists = createFullLists(db, fullListLimits);
+  // A task's writes one at a time per instance: a held row costs one connection (row-gates.ts).
+  const tasksWritten = new RowGates(rowWaitMs);
   app.get(
     '/api/tasks',
     {
@@ -80,7 +83,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance (429 with Retry-After beyond them): use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers, masked for all but each task's poster and hired freelancer.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance and per client address (FULL_LIST_CONCURRENCY, FULL_LIST_PER_CLIENT; 429 with Retry-After beyond them; a user's own list, with `email`, is not counted); a reader that takes nothing for FULL_LIST_STALL_SECONDS is cut off: use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `limit` with `offset` reads a list a page at a time; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers, masked for all but each task's poster and hired freelancer.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -92,10 +95,16 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       if (email !== undefined && user?.email.toLowerCase() !== email.toLowerCase()) {
         throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
       }
+      if (request.query.offset !== undefined && request.query.limit === undefined) {
+        throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetInvalid);
+      }
       const options = { includeEmail: user !== null };
-      // Every task at once: streamed, a few at a time (full-list.ts).
+      // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
+      // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
       if (request.query.limit === undefined) {
-        return fullLists.send(reply, request.query, { ...options, viewerId: user?.id ?? null });
+        const readOptions = { ...options, viewerId: user?.id ?? null };
+        const client = email === undefined ? request.ip : null;
+        return fullLists.send(reply, request.query, readOptions, client);
       }
       const key = taskAnswerKey(request.query, options);
       const read = (viewerId: string | null) =>
@@ -205,7 +214,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return editTask(db, request.params.id, request.body, user.id);
+      const { id } = request.params;
+      return tasksWritten.run(id, () => editTask(db, id, request.body, user.id));
     },
   );
 
@@ -220,7 +230,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return { modifiedCount: await placeBid(db, request.params.id, user.id) };
+      const { id } = request.params;
+      return { modifiedCount: await tasksWritten.run(id, () => placeBid(db, id, user.id)) };
     },
   );
 
@@ -235,7 +246,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return { deletedCount: await deleteTask(db, request.params.id, user.id) };
+      const { id } = request.params;
+      return { deletedCount: await tasksWritten.run(id, () => deleteTask(db, id, user.id)) };
     },
   );
 };

@@ -201,14 +201,16 @@ export async function listTasks(
   const today = todayUtc();
   const notBefore = notBeforeOf(query, today);
   // The bound values, in the order the builder below binds them.
-  const parameters = [query.category, email, status, notBefore].filter(
+  const offset = query.offset || undefined;
+  const parameters = [query.category, email, status, notBefore, offset].filter(
     (value) => value !== undefined,
   );
   const rowsRead = query.limit && limitWritten(query.limit);
-  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${status}:${query.sort}:${rowsRead}`;
+  const shape = `list:${Boolean(query.category)}:${Boolean(email)}:${status}:${query.sort}:${rowsRead}:${Boolean(offset)}`;
   const compiled = compiledOnce(db, shape, parameters, () => {
     const q = listed(selectTasks(db), query, email, notBefore);
-    return rowsRead ? q.limit(sql.lit(rowsRead)) : q;
+    const limited = rowsRead ? q.limit(sql.lit(rowsRead)) : q;
+    return offset ? limited.offset(offset) : limited;
   });
   const { rows } = await db.executeQuery(compiled);
   return rows.slice(0, query.limit).map((row) => toTask(row, options, today));

@@ -261,6 +261,18 @@ describe('GET /api/tasks', () => {
     expect(upper.body).toHaveLength(3);
   });
 
+  it('reads a list a page at a time with limit and offset (issue 47, additive)', async () => {
+    const mine = `?email=${encodeURIComponent(alice.email)}&limit=2`;
+    expect(titles((await get(`${mine}&offset=0`, alice)).body)).toEqual(['Task e', 'Task b']);
+    expect(titles((await get(`${mine}&offset=2`, alice)).body)).toEqual(['Task a']);
+    expect((await get(`${mine}&offset=3`, alice)).body).toEqual([]);
+    // Soonest first, ties newest first: e, then d and b (both in 49 days).
+    expect(titles((await get('?limit=2&offset=1&sort=deadline')).body)).toEqual([
+      'Task d',
+      'Task b',
+    ]);
+  });
+
   it("refuses somebody else's email and an anonymous email query with 403", async () => {
     const theirs = await get(`?email=${encodeURIComponent(bob.email)}`, alice);
     expect(theirs).toEqual({ status: 403, body: { message: TASK_FIELD_MESSAGES.emailNotYours } });
@@ -278,6 +290,9 @@ describe('GET /api/tasks', () => {
     ['?limit=2.5', TASK_FIELD_MESSAGES.limitInvalid],
     ['?sort=budget', TASK_FIELD_MESSAGES.sortInvalid],
     ['?category=Cooking', TASK_FIELD_MESSAGES.categoryInvalid],
+    ['?offset=-1&limit=2', TASK_FIELD_MESSAGES.offsetInvalid],
+    ['?offset=x&limit=2', TASK_FIELD_MESSAGES.offsetInvalid],
+    ['?offset=2', TASK_FIELD_MESSAGES.offsetInvalid],
   ])('answers 400 for %s', async (query, message) => {
     expect(await get(query)).toEqual({ status: 400, body: { message } });
   });
