@@ -11,6 +11,10 @@ import {
 } from '../../../shared/live-events.ts';
 import { notificationsApi } from './notifications-api.ts';
 
+/** The wait before opening a refused stream again: doubling from the first, up to the last. */
+const RETRY_FIRST_MS = 10_000;
+const RETRY_MAX_MS = 5 * 60_000;
+
 export interface LiveHandlers {
   /** The number of my unread notifications, as the server last said it. */
   onUnreadCount(count: number): void;
@@ -46,9 +50,6 @@ export function connectLiveEvents(
 ): LiveConnection {
   const params = new URLSearchParams();
   if (options.taskId) params.set(LIVE_EVENTS_TASK_PARAM, options.taskId);
-  if (options.lastEventId) params.set('lastEventId', options.lastEventId);
-  const query = params.size ? `?${params}` : '';
-  const source = new EventSource(`${LIVE_EVENTS_PATH}${query}`);
   let lastEventId = options.lastEventId;
   // Every event with an id moves the position (the first line of the stream has one too).
   const track = (event: Event) => {
@@ -70,41 +71,60 @@ export function connectLiveEvents(
       .catch(() => undefined);
   };
 
-  source.addEventListener('open', readUnreadCount);
-  for (const name of ['message', 'notification', 'unread']) source.addEventListener(name, track);
-  source.addEventListener('task', (event) => {
-    const parsed = taskEventSchema.safeParse(parseJson(String(event.data)));
-    if (parsed.success && !isClosed) handlers.onTaskChange(parsed.data.taskId);
-  });
-  source.addEventListener('notification', (event) => {
-    const parsed = notificationEventSchema.safeParse(parseJson(String(event.data)));
-    if (!parsed.success || isClosed) return;
-    eventsSeen += 1;
-    handlers.onNotification(parsed.data);
-  });
-  // Mine were marked read, here or in another tab or device: every bell follows.
-  source.addEventListener('unread', (event) => {
-    const parsed = unreadEventSchema.safeParse(parseJson(String(event.data)));
-    if (!parsed.success || isClosed) return;
-    eventsSeen += 1;
-    handlers.onUnreadCount(parsed.data.unreadCount);
-  });
-  // No reconnecting after this: the session is gone, and the page leaves.
-  source.addEventListener('ended', (event) => {
-    const parsed = sessionEndedEventSchema.safeParse(parseJson(String(event.data)));
-    if (!parsed.success || isClosed) return;
-    isClosed = true;
-    source.close();
-    handlers.onSessionEnded(parsed.data.message);
-  });
-  source.addEventListener('message', (event) => {
-    const parsed = messageEventSchema.safeParse(parseJson(String(event.data)));
-    if (parsed.success && !isClosed) handlers.onMessage(parsed.data);
-  });
+  let source: EventSource;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = RETRY_FIRST_MS;
+
+  const open = () => {
+    if (lastEventId) params.set('lastEventId', lastEventId);
+    source = new EventSource(`${LIVE_EVENTS_PATH}${params.size ? `?${params}` : ''}`);
+    source.addEventListener('open', readUnreadCount);
+    for (const name of ['message', 'notification', 'unread']) source.addEventListener(name, track);
+    source.addEventListener('task', (event) => {
+      const parsed = taskEventSchema.safeParse(parseJson(String(event.data)));
+      if (parsed.success && !isClosed) handlers.onTaskChange(parsed.data.taskId);
+    });
+    source.addEventListener('notification', (event) => {
+      const parsed = notificationEventSchema.safeParse(parseJson(String(event.data)));
+      if (!parsed.success || isClosed) return;
+      eventsSeen += 1;
+      handlers.onNotification(parsed.data);
+    });
+    // Mine were marked read, here or in another tab or device: every bell follows.
+    source.addEventListener('unread', (event) => {
+      const parsed = unreadEventSchema.safeParse(parseJson(String(event.data)));
+      if (!parsed.success || isClosed) return;
+      eventsSeen += 1;
+      handlers.onUnreadCount(parsed.data.unreadCount);
+    });
+    // No reconnecting after this: the session is gone, and the page leaves.
+    source.addEventListener('ended', (event) => {
+      const parsed = sessionEndedEventSchema.safeParse(parseJson(String(event.data)));
+      if (!parsed.success || isClosed) return;
+      isClosed = true;
+      source.close();
+      handlers.onSessionEnded(parsed.data.message);
+    });
+    source.addEventListener('message', (event) => {
+      const parsed = messageEventSchema.safeParse(parseJson(String(event.data)));
+      if (parsed.success && !isClosed) handlers.onMessage(parsed.data);
+    });
+    source.addEventListener('open', () => (retryMs = RETRY_FIRST_MS));
+    // EventSource retries a dropped stream by itself, but gives up on an answer other than 200
+    // (503 when the instance holds EVENT_STREAMS_MAX streams, 429 past a user's own): try again
+    // later, waiting longer each time, so live updates come back without a reload (issue 47).
+    source.addEventListener('error', () => {
+      if (isClosed || source.readyState !== EventSource.CLOSED) return;
+      retryTimer = setTimeout(open, retryMs * (0.5 + Math.random()));
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    });
+  };
+  open();
 
   return {
     close() {
       isClosed = true;
+      clearTimeout(retryTimer);
       source.close();
     },
     lastEventId: () => lastEventId,
