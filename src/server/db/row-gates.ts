@@ -1,3 +1,7 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from './engine.ts';
+import type { Database } from './types.ts';
+
 /** The code of RowBusyError: database-errors.ts answers it as a busy database (503). */
 export const ROW_BUSY_CODE = 'TASKLANE_ROW_BUSY';
 
@@ -64,4 +68,14 @@ async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolea
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Gates where a held row can tie up a pool of connections: PostgreSQL. On SQLite one process
+ * writes through one connection, with no row locks to wait on, and bids on one task commit in
+ * groups (docs/decisions/013-group-commit.md), which a gate would break into one commit each:
+ * there writes pass straight through.
+ */
+export function rowGatesFor(db: Kysely<Database>, waitMs: number): Pick<RowGates, 'run'> {
+  return isPostgres(db) ? new RowGates(waitMs) : { run: (_key, write) => write() };
 }

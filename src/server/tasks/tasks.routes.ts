@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
-import { RowGates } from '../db/row-gates.ts';
+import { rowGatesFor } from '../db/row-gates.ts';
 import { createFullLists, type FullListLimits } from './full-list.ts';
 import { editTask, postTask } from './tasks.service.ts';
 import {
@@ -74,7 +74,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
   const fullLists = createFullLists(db, fullListLimits);
   // A task's writes one at a time per instance: a held row costs one connection (row-gates.ts).
-  const tasksWritten = new RowGates(rowWaitMs);
+  const tasksWritten = rowGatesFor(db, rowWaitMs);
   app.get(
     '/api/tasks',
     {
