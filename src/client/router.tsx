@@ -5,7 +5,6 @@ import { ScrollToTop } from './lib/scroll-to-top.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
 import { LayoutBoundary } from './components/route-boundary.tsx';
 import { lazyPage as page } from './lib/lazy-page.tsx';
-import { NotFound } from './routes/not-found.tsx';
 import { earlyUrls, requestEarly } from './lib/early-data.ts';
 import { useSession } from './lib/session.tsx';
 
@@ -16,6 +15,7 @@ import { useSession } from './lib/session.tsx';
 // The dashboard's layout too: a first visit to the home page does not load it.
 const DashboardLayout = page(() => import('./components/dashboard-layout.tsx'));
 const Home = page(() => import('./routes/home.tsx'));
+const NotFound = page(() => import('./routes/not-found.tsx'));
 const AboutUs = page(() => import('./routes/about-us.tsx'));
 const ContactUs = page(() => import('./routes/contact-us.tsx'));
 const Terms = page(() => import('./routes/terms.tsx'));
