@@ -20,7 +20,10 @@ import { CHROMIUM_FLAGS } from '../tests/support/chromium-flags.ts';
  */
 
 const RUNS = 3;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, or where only its headless shell is installed, that (CHROME_PATH names another).
+const CHROME_PATH =
+  process.env.CHROME_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((file) => fs.existsSync(file));
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const TASKS = 12;
 
