@@ -19,7 +19,7 @@ import { CHROMIUM_FLAGS } from '../tests/support/chromium-flags.ts';
  * run with the median performance score is printed, with the first visit's JavaScript.
  */
 
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_PAGES_RUNS) || 3;
 // Debian's Chromium, or where only its headless shell is installed, that (CHROME_PATH names another).
 const CHROME_PATH =
   process.env.CHROME_PATH ??
@@ -37,6 +37,8 @@ interface Figures {
   tbtMs: number;
   scriptBytes: number;
   scripts: number;
+  /** The layout shifts over 0.001, largest first: the element that moved most in each. */
+  shifts: string[];
 }
 
 async function postTask(server: ServerProcess, cookie: string, index: number): Promise<string> {
@@ -79,7 +81,19 @@ async function measure(url: string, cookie: string | undefined): Promise<Figures
       items?: { resourceType?: string; transferSize?: number }[];
     }) ?? { items: [] };
     const scripts = (requests.items ?? []).filter((item) => item.resourceType === 'Script');
+    const shifts =
+      (
+        (lhr.audits['layout-shifts']?.details as {
+          items?: { score: number; node?: { selector?: string; snippet?: string } }[];
+        }) ?? {}
+      ).items ?? [];
     return {
+      shifts: shifts
+        .filter((shift) => shift.score >= 0.001)
+        .map(
+          (shift) =>
+            `${shift.score.toFixed(3)} ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 80) ?? ''}`,
+        ),
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -133,6 +147,7 @@ async function main() {
           )})  accessibility ${m.accessibility}  CLS ${m.cls.toFixed(3)}  LCP ${Math.round(
           m.lcpMs,
         )} ms  TBT ${Math.round(m.tbtMs)} ms  JS ${m.scripts} files, ${m.scriptBytes} bytes transferred`,
+        ...m.shifts.slice(0, 5).map((shift) => `    layout shift ${shift}`),
       );
     }
     console.log(
