@@ -75,9 +75,6 @@ export default defineConfig(({ command }) => ({
             },
           ],
         },
-        // The entry lists every lazily loaded chunk to preload its imports: names cost it ~0.8 KB
-        // gzip'd (issue 48); the hash alone keeps each file apart and cacheable.
-        chunkFileNames: 'assets/[hash].js',
       },
     },
   },
