@@ -37,6 +37,8 @@ interface Figures {
   tbtMs: number;
   scriptBytes: number;
   scripts: number;
+  /** The element of the largest paint. */
+  lcpElement: string;
   /** The layout shifts over 0.001, largest first: the element that moved most in each. */
   shifts: string[];
 }
@@ -87,7 +89,12 @@ async function measure(url: string, cookie: string | undefined): Promise<Figures
           items?: { score: number; node?: { selector?: string; snippet?: string } }[];
         }) ?? {}
       ).items ?? [];
+    const lcpTable = (
+      lhr.audits['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined
+    )?.items?.[0]?.items?.[0]?.node;
     return {
+      lcpElement: `${lcpTable?.selector ?? '?'} ${lcpTable?.snippet?.slice(0, 80) ?? ''}`,
       shifts: shifts
         .filter((shift) => shift.score >= 0.001)
         .map(
@@ -147,6 +154,7 @@ async function main() {
           )})  accessibility ${m.accessibility}  CLS ${m.cls.toFixed(3)}  LCP ${Math.round(
           m.lcpMs,
         )} ms  TBT ${Math.round(m.tbtMs)} ms  JS ${m.scripts} files, ${m.scriptBytes} bytes transferred`,
+        `    largest paint ${m.lcpElement}`,
         ...m.shifts.slice(0, 5).map((shift) => `    layout shift ${shift}`),
       );
     }
