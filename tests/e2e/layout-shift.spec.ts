@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
+import { HOME_HEADINGS } from '../../src/client/components/home/home-content.ts';
 import { createTaskOverApi, logInContext, signUpOverApi } from '../support/e2e-accounts.ts';
-import { expect, test } from '../support/e2e-fixtures.ts';
+import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
+import { expect, expectNoHorizontalScroll, switchToForest, test } from '../support/e2e-fixtures.ts';
+import { scrollHomeDown } from '../support/e2e-home.ts';
 import { newTask } from '../support/e2e-tasks.ts';
 
 /**
@@ -61,4 +64,27 @@ test('a task page shifts its layout by at most 0.05 while it loads', async ({ pa
   await page.goto(`/task/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: task.title })).toBeVisible();
   expect(await layoutShiftOf(page)).toBeLessThanOrEqual(MAX_SHIFT);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const theme of ['winter', 'forest'] as const) {
+    test(`the home page, its later sections loaded, and the search page pass axe in ${theme}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      if (theme === 'forest') await switchToForest(page);
+      await scrollHomeDown(page);
+      await expect(
+        page.getByRole('heading', { level: 2, name: HOME_HEADINGS.newsletter }),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/ in ${theme}`);
+      await expectNoHorizontalScroll(page, `/ in ${theme}`);
+      await page.goto('/browse-tasks');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/browse-tasks in ${theme}`);
+    });
+  }
 });
