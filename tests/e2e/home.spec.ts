@@ -367,3 +367,21 @@ test('the newsletter rejects an invalid email and thanks a valid one', async ({ 
   await expect(newsletter.getByRole('alert')).toHaveCount(0);
   await expect(email).toHaveValue('');
 });
+
+test('the sections below the first screen load as the reader scrolls near them, or at the first key', async ({
+  page,
+}) => {
+  const featured = page.getByRole('heading', { level: 2, name: HOME_HEADINGS.featured });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(featured).not.toBeAttached();
+  await scrollHomeDown(page);
+  await expect(featured).toBeAttached();
+
+  // A keyboard user tabs past the box that holds their place: the first Tab loads them.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(featured).not.toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(featured).toBeAttached();
+});

@@ -8,7 +8,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 const NEAR_MARGIN = '0px 0px 200px 0px';
 
 /**
- * Renders its children (lazily loaded code) once the visitor scrolls near them. Until their code
+ * Renders its children (lazily loaded code) once the visitor scrolls near them or presses a key. Until their code
  * arrives a box of the given height (`reserve`, utility classes) holds their place, so nothing
  * below it moves while the page is read.
  */
@@ -26,7 +26,14 @@ export function WhenNear({ children, reserve }: { children: ReactNode; reserve: 
       { rootMargin: NEAR_MARGIN },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    // A keyboard user tabs from the first screen straight to the footer's links, past a box
+    // with nothing to focus: the first key pressed loads the sections too.
+    const load = () => setIsNear(true);
+    window.addEventListener('keydown', load, { once: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', load);
+    };
   }, [isNear]);
 
   const box = <div ref={placeholder} className={reserve} />;
