@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './tests/support/chromium-flags.ts';
 
 /**
  * Browser tests (tests/e2e): Debian's Chromium against the real server, which the global setup
@@ -20,15 +21,7 @@ const chromiumPath =
 
 const launchOptions = {
   executablePath: chromiumPath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -36,8 +37,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
+  resolve: {
+    // react-router's package sends bundlers its development build (warnings, invariant texts):
+    // about 2 KB gzip'd more of a first visit than its production build (issue 48).
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/client',
@@ -46,9 +62,24 @@ export default defineConfig({
     // 100 KB budget, for browsers before Safari 17 and Firefox 115 only: there the lazily loaded
     // pages' imports are fetched when imported instead of beside them (issue 21 needed the room).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React, react-dom and react-router in one chunk of their own (issue 48): a first visit
+        // loads them as one file rather than parts spread over the entry and small shared
+        // chunks, about 1 KB less gzip'd, and a deploy that changes only our code leaves it cached.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev`: the page from Vite, /api from the Node server.
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-});
+}));

@@ -4,8 +4,7 @@ import { MainLayout } from './components/main-layout.tsx';
 import { ScrollToTop } from './lib/scroll-to-top.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
 import { LayoutBoundary } from './components/route-boundary.tsx';
-import { lazyPage as page } from './lib/lazy-page.tsx';
-import { NotFound } from './routes/not-found.tsx';
+import { lazyPage as page, type LazyPage } from './lib/lazy-page.tsx';
 import { earlyUrls, requestEarly } from './lib/early-data.ts';
 import { useSession } from './lib/session.tsx';
 
@@ -16,6 +15,7 @@ import { useSession } from './lib/session.tsx';
 // The dashboard's layout too: a first visit to the home page does not load it.
 const DashboardLayout = page(() => import('./components/dashboard-layout.tsx'));
 const Home = page(() => import('./routes/home.tsx'));
+const NotFound = page(() => import('./routes/not-found.tsx'));
 const AboutUs = page(() => import('./routes/about-us.tsx'));
 const ContactUs = page(() => import('./routes/contact-us.tsx'));
 const Terms = page(() => import('./routes/terms.tsx'));
@@ -48,8 +48,12 @@ const PaymentPages = page(() => import('./routes/payment-pages.tsx'));
 // home page's JavaScript carries as little of it as can be).
 const AdminConsole = page(() => import('./routes/admin.tsx'));
 
-/** spec §2 "Protected routes". */
-const guard = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+/** spec §2 "Protected routes"; the page's code loads while the session is checked. */
+const guard = (Page: LazyPage) => (
+  <RequireAuth preload={Page.preload}>
+    <Page />
+  </RequireAuth>
+);
 /** Login and signup are for visitors: a signed-in user goes on (issue 8). */
 const visitorsOnly = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
 
@@ -80,14 +84,14 @@ export function AppRoutes() {
           <Route path="unsubscribe" element={<Unsubscribe />} />
           <Route path="newsletter/confirm" element={<NewsletterConfirm />} />
           <Route path="browse-tasks" element={<BrowseTasks />} />
-          <Route path="task/:id" element={guard(<TaskDetails />)} />
-          <Route path="add-task" element={guard(<AddTask />)} />
-          <Route path="edit-task/:id" element={guard(<EditTask />)} />
-          <Route path="my-posted-tasks" element={guard(<MyPostedTasks />)} />
-          <Route path="my-bids" element={guard(<MyBids />)} />
+          <Route path="task/:id" element={guard(TaskDetails)} />
+          <Route path="add-task" element={guard(AddTask)} />
+          <Route path="edit-task/:id" element={guard(EditTask)} />
+          <Route path="my-posted-tasks" element={guard(MyPostedTasks)} />
+          <Route path="my-bids" element={guard(MyBids)} />
           <Route path="users/:id" element={<UserProfile />} />
-          <Route path="notifications" element={guard(<Notifications />)} />
-          <Route path="admin/*" element={guard(<AdminConsole />)} />
+          <Route path="notifications" element={guard(Notifications)} />
+          <Route path="admin/*" element={guard(AdminConsole)} />
           <Route path="checkout/:offerId" element={<PaymentPages />} />
           <Route path="receipts/:number" element={<PaymentPages />} />
           <Route path="*" element={<NotFound />} />
@@ -100,16 +104,16 @@ export function AppRoutes() {
             </LayoutBoundary>
           }
         >
-          <Route index element={guard(<DashboardOverview />)} />
+          <Route index element={guard(DashboardOverview)} />
           <Route path="all-tasks" element={<DashboardAllTasks />} />
-          <Route path="my-tasks" element={guard(<MyPostedTasks />)} />
-          <Route path="my-bids" element={guard(<MyBids />)} />
-          <Route path="add-task" element={guard(<AddTask />)} />
-          <Route path="edit-profile" element={guard(<DashboardEditProfile />)} />
-          <Route path="saved-searches" element={guard(<DashboardSavedSearches />)} />
-          <Route path="account" element={guard(<DashboardAccount />)} />
-          <Route path="notifications/settings" element={guard(<DashboardMailSettings />)} />
-          <Route path="blocked" element={guard(<DashboardBlocked />)} />
+          <Route path="my-tasks" element={guard(MyPostedTasks)} />
+          <Route path="my-bids" element={guard(MyBids)} />
+          <Route path="add-task" element={guard(AddTask)} />
+          <Route path="edit-profile" element={guard(DashboardEditProfile)} />
+          <Route path="saved-searches" element={guard(DashboardSavedSearches)} />
+          <Route path="account" element={guard(DashboardAccount)} />
+          <Route path="notifications/settings" element={guard(DashboardMailSettings)} />
+          <Route path="blocked" element={guard(DashboardBlocked)} />
           <Route path="earnings" element={<PaymentPages />} />
           <Route path="payments" element={<PaymentPages />} />
           <Route path="*" element={<NotFound />} />

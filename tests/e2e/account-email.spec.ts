@@ -4,6 +4,7 @@ import { EMAIL_MESSAGES } from '../../src/shared/account-email.ts';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../src/shared/account-rules.ts';
 import { CONTACT_MESSAGES, CONTACT_THANKS } from '../../src/shared/contact.ts';
 import { HOME_HEADINGS } from '../../src/client/components/home/home-content.ts';
+import { scrollHomeDown } from '../support/e2e-home.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import {
   expect,
@@ -213,6 +214,7 @@ test('a newsletter sign-up is confirmed from its mail; a Contact Us message reac
   const reader = `reader-${Date.now()}@example.com`;
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${server.url}/`);
+  await scrollHomeDown(page);
   const newsletter = page.getByRole('region', { name: HOME_HEADINGS.newsletter });
   await newsletter.getByLabel('Email address').fill(reader);
   await newsletter.getByRole('button', { name: 'Subscribe' }).click();

@@ -5,9 +5,10 @@ import { expect, test } from '../support/e2e-fixtures.ts';
 /**
  * The JavaScript a first visit to / costs: every script the page loads (the entry, its imports,
  * the lazily loaded home page and anything else it pulls in before it settles), as the server
- * sends it gzip'd. Budget: 100 KB.
+ * sends it gzip'd. Budget: 96 KB (issue 48 asks 90; the sections below the first screen, the
+ * member's navbar controls and react-router's production build came off so far).
  */
-const BUDGET_BYTES = 100 * 1024;
+const BUDGET_BYTES = 96 * 1024;
 
 /** The bytes the server sends for a URL to a client that accepts only gzip (not decoded). */
 function gzipTransfer(url: string): Promise<{ bytes: number; encoding: string }> {
@@ -26,7 +27,7 @@ function gzipTransfer(url: string): Promise<{ bytes: number; encoding: string }>
   });
 }
 
-test('a first visit to / transfers at most 100 KB of gzip’d JavaScript', async ({
+test('a first visit to / transfers at most 96 KB of gzip’d JavaScript', async ({
   page,
 }, testInfo) => {
   const scripts = new Map<string, number>(); // URL → bytes the browser received (its encoding)
@@ -38,9 +39,11 @@ test('a first visit to / transfers at most 100 KB of gzip’d JavaScript', async
     }
   });
   await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Below the first screen nothing has loaded: it waits for the visitor to scroll (issue 48).
   await expect(
     page.getByRole('heading', { level: 2, name: HOME_HEADINGS.featured }),
-  ).toBeAttached();
+  ).not.toBeAttached();
   expect(scripts.size).toBeGreaterThan(0);
 
   const rows: { file: string; gzip: number; browser: number }[] = [];

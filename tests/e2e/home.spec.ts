@@ -11,6 +11,7 @@ import {
 import { AUTH_MESSAGES } from '../../src/shared/account-rules.ts';
 import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../src/shared/task-rules.ts';
 import { AXE_TAGS } from '../support/e2e-axe.ts';
+import { scrollHomeDown } from '../support/e2e-home.ts';
 import {
   bidOverApi,
   createTaskOverApi,
@@ -197,6 +198,7 @@ test('the typewriter types the taglines one after another; reduced motion shows 
 test('how it works: post, receive bids, hire and complete', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
+  await scrollHomeDown(page);
   const steps = section(page, HOME_HEADINGS.howItWorks).getByRole('listitem');
   await expect(steps).toHaveCount(3);
   const titles = section(page, HOME_HEADINGS.howItWorks).getByRole('heading', { level: 3 });
@@ -258,6 +260,7 @@ test('Featured Tasks shows the 8 soonest deadlines, Highlighted the 4 most-bid, 
     status: 'open',
   });
   await page.goto('/');
+  await scrollHomeDown(page);
   const featuredTasks = (await (await featuredAnswer).json()) as ListedTask[];
   const highlightedTasks = (await (await highlightedAnswer).json()) as ListedTask[];
 
@@ -300,6 +303,7 @@ test('Featured Tasks shows the 8 soonest deadlines, Highlighted the 4 most-bid, 
 test('category tiles open Browse Tasks filtered to their category', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
+  await scrollHomeDown(page);
   const categories = section(page, HOME_HEADINGS.categories);
   const tiles = categories.getByRole('link');
   await expect(tiles).toHaveCount(6);
@@ -319,6 +323,7 @@ test('the FAQ holds 5 questions, opening one at a time, with the free-posting an
 }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
+  await scrollHomeDown(page);
   const faq = section(page, HOME_HEADINGS.faq);
   const questions = faq.locator('summary');
   await expect(questions).toHaveText(FAQ_ENTRIES.map((entry) => entry.question));
@@ -345,6 +350,7 @@ test('the FAQ holds 5 questions, opening one at a time, with the free-posting an
 test('the newsletter rejects an invalid email and thanks a valid one', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
+  await scrollHomeDown(page);
   const newsletter = section(page, HOME_HEADINGS.newsletter);
   const email = newsletter.getByLabel('Email address');
   const subscribe = newsletter.getByRole('button', { name: 'Subscribe' });
@@ -362,4 +368,22 @@ test('the newsletter rejects an invalid email and thanks a valid one', async ({ 
   await expect(toast(page, 'success', 'Thank you for subscribing!')).toBeVisible();
   await expect(newsletter.getByRole('alert')).toHaveCount(0);
   await expect(email).toHaveValue('');
+});
+
+test('the sections below the first screen load as the reader scrolls near them, or at the first key', async ({
+  page,
+}) => {
+  const featured = page.getByRole('heading', { level: 2, name: HOME_HEADINGS.featured });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(featured).not.toBeAttached();
+  await scrollHomeDown(page);
+  await expect(featured).toBeAttached();
+
+  // A keyboard user tabs past the box that holds their place: the first Tab loads them.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(featured).not.toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(featured).toBeAttached();
 });

@@ -1,5 +1,6 @@
 import { createTaskOverApi, logInContext } from '../support/e2e-accounts.ts';
 import { HOME_HEADINGS } from '../../src/client/components/home/home-content.ts';
+import { scrollHomeDown } from '../support/e2e-home.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { expect, hiredTask, signUpUsers, switchToForest, test } from '../support/e2e-offers.ts';
 import { isoDate, newTask, tableRow, taskCard, uniqueMark } from '../support/e2e-tasks.ts';
@@ -58,6 +59,7 @@ test('the home page asks for open, unexpired tasks only; an assigned task is not
     page.waitForRequest((request) => request.url().includes('sort=bidsCount')),
   ];
   await page.goto('/');
+  await scrollHomeDown(page);
   for (const request of await Promise.all(lists)) {
     expect(new URL(request.url()).searchParams.get('status')).toBe('open');
   }

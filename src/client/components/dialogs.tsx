@@ -1,9 +1,10 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   use,
   useCallback,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
@@ -25,7 +26,9 @@ export interface DialogOptions {
   isDestructive?: boolean;
 }
 
-interface OpenDialog extends DialogOptions {
+export interface OpenDialog extends DialogOptions {
+  confirmText: string;
+  cancelText: string;
   showCancel: boolean;
   resolve(confirmed: boolean): void;
 }
@@ -39,12 +42,12 @@ interface DialogApi {
 
 const DialogContext = createContext<DialogApi | null>(null);
 
-const ICON_STYLE: Record<DialogIcon, { symbol: string; className: string; label: string }> = {
-  warning: { symbol: '!', className: 'border-warning text-warning', label: 'Warning' },
-  success: { symbol: '✓', className: 'border-success text-success', label: 'Success' },
-  error: { symbol: '✕', className: 'border-error text-error', label: 'Error' },
-  info: { symbol: 'i', className: 'border-info text-info', label: 'Information' },
-};
+/**
+ * The dialog's code loads when a dialog first opens (issue 48: a first visit carries none of it),
+ * or earlier for those who need it where the server may be gone (a member's Logout).
+ */
+export const loadDialogBox = () => import('./dialog-box.tsx');
+const DialogBox = lazy(loadDialogBox);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog | null>(null);
@@ -55,7 +58,15 @@ export function DialogProvider({ children }: { children: ReactNode }) {
 
   const show = useCallback((options: DialogOptions, showCancel: boolean) => {
     opener.current = document.activeElement as HTMLElement | null;
-    return new Promise<boolean>((resolve) => setOpen({ ...options, showCancel, resolve }));
+    return new Promise<boolean>((resolve) =>
+      setOpen({
+        ...options,
+        confirmText: options.confirmText ?? DIALOG_DEFAULTS.confirm,
+        cancelText: options.cancelText ?? DIALOG_DEFAULTS.cancel,
+        showCancel,
+        resolve,
+      }),
+    );
   }, []);
   // Focusing a control that is gone or disabled does nothing.
   useEffect(() => {
@@ -79,66 +90,12 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext value={api}>
       {children}
-      {open && <Dialog dialog={open} onClose={close} />}
+      {open && (
+        <Suspense>
+          <DialogBox dialog={open} onClose={close} />
+        </Suspense>
+      )}
     </DialogContext>
-  );
-}
-
-function Dialog({ dialog, onClose }: { dialog: OpenDialog; onClose(confirmed: boolean): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
-  useEffect(() => {
-    // showModal() traps focus and makes the rest of the page inert.
-    ref.current?.showModal();
-  }, []);
-  const icon = dialog.icon ? ICON_STYLE[dialog.icon] : null;
-
-  return (
-    <dialog
-      ref={ref}
-      className="modal"
-      aria-labelledby={titleId}
-      aria-describedby={dialog.text ? textId : undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose(false);
-      }}
-    >
-      <div className="modal-box text-center">
-        {icon && (
-          <div
-            role="img"
-            aria-label={icon.label}
-            className={`mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-full border-4 text-3xl font-bold ${icon.className}`}
-          >
-            {icon.symbol}
-          </div>
-        )}
-        <h2 id={titleId} className="text-2xl font-bold">
-          {dialog.title}
-        </h2>
-        {dialog.text && (
-          <p id={textId} className="py-4">
-            {dialog.text}
-          </p>
-        )}
-        <div className="modal-action justify-center">
-          <button
-            type="button"
-            className={`btn ${dialog.isDestructive ? 'btn-error' : 'btn-primary'}`}
-            onClick={() => onClose(true)}
-          >
-            {dialog.confirmText ?? DIALOG_DEFAULTS.confirm}
-          </button>
-          {dialog.showCancel && (
-            <button type="button" className="btn" onClick={() => onClose(false)}>
-              {dialog.cancelText ?? DIALOG_DEFAULTS.cancel}
-            </button>
-          )}
-        </div>
-      </div>
-    </dialog>
   );
 }
 

@@ -11,7 +11,9 @@ export function MainLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+      {/* At least a screen tall: the footer starts below the screen, so the loading states
+          (session, the page's code, its data) never push it down in view (issue 48). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6">
         <RouteBoundary>
           <Outlet />
         </RouteBoundary>

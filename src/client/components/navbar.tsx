@@ -1,12 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '../../shared/brand.ts';
 import { isAdmin } from '../features/admin/is-admin.ts';
-import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
-import { useLogout } from '../lib/use-logout.ts';
-import { Avatar } from './avatar.tsx';
+import { optional } from '../lib/optional.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 const PUBLIC_LINKS = [
@@ -24,13 +22,18 @@ const MEMBER_LINKS = [
 /** Issue 20: the operator console, for admins only. */
 const ADMIN_LINK = { to: paths.admin, label: 'Admin' };
 
+// A visitor's first load carries none of a member's controls (issue 48).
+const MemberControls = optional(() => import('./navbar-member.tsx').then((m) => m.MemberControls));
+const checkingSignIn = (
+  <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
+);
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : '';
 
 /** spec §2 "Shell": sticky bar, links by session, avatar, Logout or Login/Sign Up, theme switch. */
 export function Navbar() {
   const { user, isLoading } = useSession();
-  const logout = useLogout();
   const location = useLocation();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
@@ -101,20 +104,11 @@ export function Navbar() {
         <div className="navbar-end gap-1 max-xl:w-auto max-xl:flex-1 sm:gap-2">
           <ThemeToggle />
           {isLoading && !user ? (
-            <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
+            checkingSignIn
           ) : user ? (
-            <>
-              <NotificationBell />
-              {/* To the left, so a long name's tip never reaches past the right edge (issue 8). */}
-              <div className="tooltip tooltip-left before:wrap-anywhere" data-tip={user.name}>
-                <Link to={paths.dashboard} aria-label={`${user.name} (dashboard)`}>
-                  <Avatar user={user} />
-                </Link>
-              </div>
-              <button type="button" className="btn btn-outline btn-sm" onClick={logout}>
-                Logout
-              </button>
-            </>
+            <Suspense fallback={checkingSignIn}>
+              <MemberControls user={user} />
+            </Suspense>
           ) : (
             <>
               <Link to={paths.login} className="btn btn-ghost btn-sm">

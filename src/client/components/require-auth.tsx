@@ -9,11 +9,17 @@ export interface FromState {
   from?: { pathname: string; search?: string };
 }
 
-/** A protected route: spinner while the session loads, /login without a signed-in user. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * A protected route: spinner while the session loads, /login without a signed-in user. `preload`
+ * starts the page's code meanwhile, so it does not wait for the session's answer (issue 48).
+ */
+export function RequireAuth({ children, preload }: { children: ReactNode; preload?: () => void }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
-  if (isLoading && !user) return <Spinner label="Checking sign-in" />;
+  if (isLoading && !user) {
+    preload?.();
+    return <Spinner label="Checking sign-in" />;
+  }
   if (!user?.email) {
     const state: FromState = { from: { pathname: location.pathname, search: location.search } };
     return <Navigate to={paths.login} replace state={state} />;

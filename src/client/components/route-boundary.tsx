@@ -3,12 +3,15 @@ import { useLocation } from 'react-router';
 import { forgetFailedPages } from '../lib/lazy-page.tsx';
 import { isUnreachable } from '../lib/load-failure.ts';
 import { isSamePageState } from '../lib/navigation-state.ts';
+import { optional } from '../lib/optional.tsx';
 import { forgetFailedRouteData } from '../lib/route-data.ts';
-import { NotFound } from '../routes/not-found.tsx';
 import { FullScreenLoader } from './spinner.tsx';
 import { Unreachable } from './unreachable.tsx';
 
 type Failure = 'unreachable' | 'not-found' | null;
+
+// The 404 page's code loads when a page fails (issue 48); the server answered, so it can come.
+const NotFound = optional(() => import('../routes/not-found.tsx').then((m) => m.NotFound));
 
 class ErrorBoundary extends Component<{ children: ReactNode }, { failure: Failure }> {
   override state: { failure: Failure } = { failure: null };
@@ -25,7 +28,13 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { failure: Failur
   };
   override render() {
     if (this.state.failure === 'unreachable') return <Unreachable onRetry={this.retry} />;
-    return this.state.failure ? <NotFound /> : this.props.children;
+    return this.state.failure ? (
+      <Suspense fallback={<FullScreenLoader />}>
+        <NotFound />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }
 

@@ -22,7 +22,12 @@ async function loadPage(load: () => Promise<PageModule>): Promise<PageModule> {
  * lazy component's failure for good, so a failed load is replaced by a fresh one on Retry
  * (issue 8), and a chunk removed by a redeploy reloads the page once.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+export type LazyPage = ComponentType & {
+  /** Starts loading the page's code before it renders (the browser keeps the module). */
+  preload(): void;
+};
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const create = () =>
     lazy(() =>
       loadPage(load).catch((error: unknown) => {
@@ -31,9 +36,10 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
       }),
     );
   let Lazy = create();
-  return function Page() {
-    return <Lazy />;
-  };
+  const Page = () => <Lazy />;
+  // A failure here shows when the page renders, through its own load.
+  Page.preload = () => void load().catch(() => {});
+  return Page;
 }
 
 /** Retry (issue 8): the pages whose code failed to load import it again when they render next. */

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { AUTH_MESSAGES } from '../../shared/account-rules.ts';
-import { useDialog } from '../components/dialogs.tsx';
+import { loadDialogBox, useDialog } from '../components/dialogs.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { useSession } from './session.tsx';
 
@@ -8,6 +9,10 @@ export function useLogout() {
   const { signOut } = useSession();
   const dialog = useDialog();
   const toast = useToast();
+  // Logout asks first, also when the server has gone away since: its dialog's code comes now.
+  useEffect(() => {
+    void loadDialogBox();
+  }, []);
   return async () => {
     const confirmed = await dialog.confirm({
       title: AUTH_MESSAGES.logoutConfirmTitle,

@@ -1,27 +1,17 @@
 import { BRAND } from '../../shared/brand.ts';
-import { CategoryTiles } from '../components/home/category-tiles.tsx';
-import { Faq } from '../components/home/faq.tsx';
 import { HeroCarousel } from '../components/home/hero-carousel.tsx';
 import { HowItWorks } from '../components/home/how-it-works.tsx';
-import { Newsletter } from '../components/home/newsletter.tsx';
-import { FeaturedTasks, HighlightedTasks } from '../components/home/task-sections.tsx';
 import { Typewriter } from '../components/home/typewriter.tsx';
+import { WhenNear } from '../components/when-near.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { api } from '../lib/api.ts';
-import { HOME_LISTS } from '../lib/early-data.ts';
-import { useRouteData } from '../lib/route-data.ts';
+import { lazyPage } from '../lib/lazy-page.tsx';
 
-/**
- * spec §2 "/": the home loader. Both lists of §7 are requested together, so the page waits for
- * the slower of the two rather than for one after the other. Both show only the tasks that take
- * offers (issue 9: open, deadline not passed).
- */
-const loadHome = () =>
-  Promise.all([api.listTasks(HOME_LISTS.featured), api.listTasks(HOME_LISTS.highlighted)]);
+// The tasks, categories, FAQ and newsletter: their code and the task lists (which the shell
+// requests at once, lib/early-data.ts) wait for the visitor to scroll near them.
+const BelowTheFold = lazyPage(() => import('../components/home/below-the-fold.tsx'));
 
 /** The home page sections of spec §1, in its order. */
 export default function Home() {
-  const [featured, highlighted] = useRouteData('home', loadHome);
   return (
     <div className="space-y-16">
       <PageTitle name="Home" />
@@ -38,11 +28,9 @@ export default function Home() {
         </section>
       </div>
       <HowItWorks />
-      <FeaturedTasks tasks={featured} />
-      <HighlightedTasks tasks={highlighted} />
-      <CategoryTiles />
-      <Faq />
-      <Newsletter />
+      <WhenNear reserve="min-h-[400vh] lg:min-h-[250vh]">
+        <BelowTheFold />
+      </WhenNear>
     </div>
   );
 }

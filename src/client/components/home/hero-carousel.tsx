@@ -1,6 +1,6 @@
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { HERO_AUTOPLAY_MS, HERO_SLIDES } from './home-content.ts';
+import { HERO_AUTOPLAY_MS, HERO_SLIDES } from './first-screen.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
 const COUNT = HERO_SLIDES.length;

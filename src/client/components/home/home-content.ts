@@ -6,80 +6,9 @@ import { BRAND } from '../../../shared/brand.ts';
 import { CATEGORIES, type Category } from '../../../shared/task-rules.ts';
 import { paths } from '../../lib/paths.ts';
 
-/** spec §9: "Hero carousel: 4 slides, autoplay delay 4000 ms." */
-export const HERO_AUTOPLAY_MS = 4000;
-
-export interface HeroSlide {
-  /** What the slide is about (spec §1): posting tasks, building a career, working from anywhere, developing skills. */
-  topic: string;
-  title: string;
-  text: string;
-  cta: { label: string; to: string };
-  /** A CSS gradient class list; white text stays readable on every one, in both themes. */
-  background: string;
-}
-
-/** spec §1: the 4 slides, with calls to action spread over add-task, browse-tasks and signup. */
-export const HERO_SLIDES: readonly HeroSlide[] = [
-  {
-    topic: 'Posting tasks',
-    title: 'Post a task in minutes',
-    text: 'Describe what you need, pick a deadline and set a budget in US dollars. Freelancers start bidding right away.',
-    cta: { label: 'Post a Task', to: paths.addTask },
-    background: 'from-indigo-900 via-indigo-800 to-blue-700',
-  },
-  {
-    topic: 'Building a career',
-    title: 'Build your freelance career',
-    text: 'Bid on small, meaningful tasks, deliver great work and grow a track record one task at a time.',
-    cta: { label: 'Join as a Freelancer', to: paths.signup },
-    background: 'from-emerald-900 via-teal-800 to-teal-700',
-  },
-  {
-    topic: 'Working from anywhere',
-    title: 'Work from anywhere',
-    text: 'All you need is a connection. Browse open tasks from clients around the world and bid on the ones that fit.',
-    cta: { label: 'Browse Tasks', to: paths.browseTasks() },
-    background: 'from-slate-900 via-slate-800 to-sky-800',
-  },
-  {
-    topic: 'Developing skills',
-    title: 'Develop new skills',
-    text: 'Web development, design, writing, marketing and more: every task is a chance to learn something new.',
-    cta: { label: 'Sign Up Free', to: paths.signup },
-    background: 'from-purple-900 via-fuchsia-900 to-pink-800',
-  },
-];
-export const HERO_SLIDE_COUNT = HERO_SLIDES.length;
-
-/** spec §9: "Typewriter: 6 taglines, type speed 60 ms, delete speed 40 ms, hold 1500 ms." */
-export const TYPE_SPEED_MS = 60;
-export const DELETE_SPEED_MS = 40;
-export const HOLD_MS = 1500;
-export const TAGLINES = [
-  'Post a task in minutes.',
-  'Get bids from skilled freelancers.',
-  'Hire the right person for the job.',
-  'Work from anywhere, on your schedule.',
-  'Build your career one task at a time.',
-  'Small tasks, meaningful work.',
-] as const;
-
-/** spec §1: the 3-step how-it-works guide. */
-export const HOW_IT_WORKS_STEPS = [
-  {
-    title: 'Post a task',
-    text: 'Give it a title, a category, a description, a deadline and a budget.',
-  },
-  {
-    title: 'Receive bids',
-    text: 'Freelancers who fit the job place bids, and you see the count grow on your task.',
-  },
-  {
-    title: 'Hire and complete',
-    text: 'Choose the freelancer who fits best and get the work done by your deadline.',
-  },
-] as const;
+// The first screen's copy (hero, typewriter, how it works, the headings) lives apart, so a
+// first visit to the home page loads none of the rest (issue 48).
+export * from './first-screen.ts';
 
 /** spec §1: one tile per category, opening the browse page filtered to it. */
 export const CATEGORY_BLURBS: Record<Category, string> = {
@@ -132,15 +61,5 @@ export const NEWSLETTER_THANKS = 'Thank you for subscribing!';
 
 /** spec §9: "Animate-on-scroll duration 1000 ms." */
 export const REVEAL_DURATION_MS = 1000;
-
-/** Headings of the home sections, in page order, for tests to find them by. */
-export const HOME_HEADINGS = {
-  howItWorks: 'How It Works',
-  featured: 'Featured Tasks',
-  highlighted: 'Highlighted Tasks',
-  categories: 'Browse by Category',
-  faq: 'Frequently Asked Questions',
-  newsletter: 'Subscribe to Our Newsletter',
-} as const;
 
 export const POPULAR_BADGE = 'Popular';

@@ -1,4 +1,4 @@
-import { HOME_HEADINGS, HOW_IT_WORKS_STEPS } from './home-content.ts';
+import { HOME_HEADINGS, HOW_IT_WORKS_STEPS } from './first-screen.ts';
 import { Reveal } from './reveal.tsx';
 
 /** spec §1: the 3-step guide (post, receive bids, hire and complete). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DELETE_SPEED_MS, HOLD_MS, TAGLINES, TYPE_SPEED_MS } from './home-content.ts';
+import { DELETE_SPEED_MS, HOLD_MS, TAGLINES, TYPE_SPEED_MS } from './first-screen.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
 /** How long a whole tagline stays when it is not typed: as long as typing it would take. */

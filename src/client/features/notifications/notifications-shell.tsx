@@ -1,26 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
+import { optional } from '../../lib/optional.tsx';
 import { useSession } from '../../lib/session.tsx';
 
-/**
- * What the shell holds of notifications (issue 10): only these two lazy slots, so a visitor's
- * first load carries none of their code (tests/e2e/home-performance.spec.ts's budget). Their code
- * failing to load (the server went down) leaves the slot empty, never the page: the slot tries
- * again when it next renders.
- */
-function optional(load: () => Promise<ComponentType>) {
-  const create = () =>
-    lazy<ComponentType>(() =>
-      load().then(
-        (component) => ({ default: component }),
-        () => {
-          Slot = create();
-          return { default: () => null };
-        },
-      ),
-    );
-  let Slot = create();
-  return () => <Slot />;
-}
+// What the shell holds of notifications (issue 10): only these two lazy slots, so a visitor's
+// first load carries none of their code (tests/e2e/home-performance.spec.ts's budget).
 const Live = optional(() => import('./live-notifications.tsx').then((m) => m.LiveNotifications));
 const Bell = optional(() => import('./live-notifications.tsx').then((m) => m.NotificationBell));
 

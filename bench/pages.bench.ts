@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import {
+  ROOT_DIR,
+  signUpOverHttp,
+  startServer,
+  type ServerProcess,
+} from '../tests/support/server-process.ts';
+import { CHROMIUM_FLAGS } from '../tests/support/chromium-flags.ts';
+
+/**
+ * `npm run bench:pages` (issue 48): Lighthouse's mobile preset, with its default simulated
+ * throttling, on the home page, the search page and a task page (signed in: it is protected),
+ * against the built app on a fresh data directory with a few tasks. Each page runs 3 times; the
+ * run with the median performance score is printed, with the first visit's JavaScript.
+ */
+
+const RUNS = Number(process.env.BENCH_PAGES_RUNS) || 3;
+// Debian's Chromium, or where only its headless shell is installed, that (CHROME_PATH names another).
+const CHROME_PATH =
+  process.env.CHROME_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((file) => fs.existsSync(file));
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+const TASKS = 12;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  scriptBytes: number;
+  scripts: number;
+  /** The element of the largest paint. */
+  lcpElement: string;
+  /** The layout shifts over 0.001, largest first: the element that moved most in each. */
+  shifts: string[];
+}
+
+async function postTask(server: ServerProcess, cookie: string, index: number): Promise<string> {
+  const deadline = new Date(Date.now() + (10 + index) * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${server.url}/api/tasks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin, cookie },
+    body: JSON.stringify({
+      title: `Bench task ${index + 1}: a landing page that loads fast`,
+      category: 'Web Development',
+      description: 'A small job for the page bench, with a description of a sentence or two.',
+      deadline,
+      budget: 100 + index * 25,
+    }),
+  });
+  const body = (await response.json()) as { insertedId?: string };
+  if (response.status !== 201 || !body.insertedId) {
+    throw new Error(`task creation failed ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.insertedId;
+}
+
+async function measure(url: string, cookie: string | undefined): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const requests = (lhr.audits['network-requests']?.details as {
+      items?: { resourceType?: string; transferSize?: number }[];
+    }) ?? { items: [] };
+    const scripts = (requests.items ?? []).filter((item) => item.resourceType === 'Script');
+    const shifts =
+      (
+        (lhr.audits['layout-shifts']?.details as {
+          items?: { score: number; node?: { selector?: string; snippet?: string } }[];
+        }) ?? {}
+      ).items ?? [];
+    const lcpTable = (
+      lhr.audits['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined
+    )?.items?.[0]?.items?.[0]?.node;
+    return {
+      lcpElement: `${lcpTable?.selector ?? '?'} ${lcpTable?.snippet?.slice(0, 80) ?? ''}`,
+      shifts: shifts
+        .filter((shift) => shift.score >= 0.001)
+        .map(
+          (shift) =>
+            `${shift.score.toFixed(3)} ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 80) ?? ''}`,
+        ),
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      scriptBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      scripts: scripts.length,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main() {
+  log('bench:pages: building the client');
+  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT_DIR, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-pages-bench-'));
+  const server = await startServer({ dataDir });
+  try {
+    const owner = await signUpOverHttp(server, { name: 'Bench Client' });
+    const ids: string[] = [];
+    for (let index = 0; index < TASKS; index += 1) ids.push(await postTask(server, owner, index));
+    // A second account reads the task (its sign-up's cookie is a session): not its owner.
+    const viewer = await signUpOverHttp(server, { name: 'Bench Reader' });
+    const pages = [
+      { label: 'home /', url: `${server.url}/`, cookie: undefined },
+      { label: 'search /browse-tasks', url: `${server.url}/browse-tasks`, cookie: undefined },
+      { label: 'task page (signed in)', url: `${server.url}/task/${ids[0]}`, cookie: viewer },
+    ];
+    const rows: string[] = [];
+    for (const page of pages) {
+      const runs: Figures[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const figures = await measure(page.url, page.cookie);
+        log(`  ${page.label} run ${run}: performance ${figures.performance}`);
+        runs.push(figures);
+      }
+      const m = median(runs);
+      rows.push(
+        `${page.label.padEnd(24)} performance ${String(m.performance).padStart(3)} (runs ${runs
+          .map((run) => run.performance)
+          .join(
+            ', ',
+          )})  accessibility ${m.accessibility}  CLS ${m.cls.toFixed(3)}  LCP ${Math.round(
+          m.lcpMs,
+        )} ms  TBT ${Math.round(m.tbtMs)} ms  JS ${m.scripts} files, ${m.scriptBytes} bytes transferred`,
+        `    largest paint ${m.lcpElement}`,
+        ...m.shifts.slice(0, 5).map((shift) => `    layout shift ${shift}`),
+      );
+    }
+    console.log(
+      [
+        `Lighthouse ${RUNS} runs per page (mobile preset, simulated throttling), median:`,
+        ...rows,
+      ].join('\n'),
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
