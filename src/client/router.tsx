@@ -4,49 +4,65 @@ import { MainLayout } from './components/main-layout.tsx';
 import { ScrollToTop } from './lib/scroll-to-top.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
 import { LayoutBoundary } from './components/route-boundary.tsx';
-import { lazyPage as page, type LazyPage } from './lib/lazy-page.tsx';
+import { lazyPage, type LazyPage } from './lib/lazy-page.tsx';
 import { earlyUrls, requestEarly } from './lib/early-data.ts';
 import { useSession } from './lib/session.tsx';
+import type { PageName } from './page-imports.ts';
 
 /**
  * The route table of spec §2. Every page is its own lazily loaded module, so the first visit
  * loads only the shell and the page it opens (docs/decisions/005-router-and-route-data.md).
  */
+const pageImports = () => import('./page-imports.ts');
+/** A page other than the home page: its import (and list of files) is in page-imports.ts. */
+const page = (name: PageName) =>
+  lazyPage(() => pageImports().then((module) => module.pageImports[name]()));
+
+// Loaded at the first pointer move, touch, focus or key, before a link is followed, so a navigation
+// waits on no extra round trip; a first visit that only reads the page never loads it. Not
+// pointerover: a pointer resting on the page gets one as the page lays out.
+const INTENT_EVENTS = ['pointermove', 'touchstart', 'focusin', 'keydown'] as const;
+function loadPageImportsOnIntent() {
+  for (const type of INTENT_EVENTS) window.removeEventListener(type, loadPageImportsOnIntent, true);
+  void pageImports().catch(() => {}); // A page that needs it loads it again, and shows a failure.
+}
+for (const type of INTENT_EVENTS) window.addEventListener(type, loadPageImportsOnIntent, true);
+
+const Home = lazyPage(() => import('./routes/home.tsx'));
 // The dashboard's layout too: a first visit to the home page does not load it.
-const DashboardLayout = page(() => import('./components/dashboard-layout.tsx'));
-const Home = page(() => import('./routes/home.tsx'));
-const NotFound = page(() => import('./routes/not-found.tsx'));
-const AboutUs = page(() => import('./routes/about-us.tsx'));
-const ContactUs = page(() => import('./routes/contact-us.tsx'));
-const Terms = page(() => import('./routes/terms.tsx'));
-const Login = page(() => import('./routes/login.tsx'));
-const Signup = page(() => import('./routes/signup.tsx'));
-const BrowseTasks = page(() => import('./routes/browse-tasks.tsx'));
-const TaskDetails = page(() => import('./routes/task-details.tsx'));
-const AddTask = page(() => import('./routes/add-task.tsx'));
-const EditTask = page(() => import('./routes/edit-task.tsx'));
-const MyPostedTasks = page(() => import('./routes/my-posted-tasks.tsx'));
-const DashboardOverview = page(() => import('./routes/dashboard-overview.tsx'));
-const DashboardAllTasks = page(() => import('./routes/dashboard-all-tasks.tsx'));
-const DashboardEditProfile = page(() => import('./routes/dashboard-edit-profile.tsx'));
-const DashboardSavedSearches = page(() => import('./routes/dashboard-saved-searches.tsx'));
-const MyBids = page(() => import('./routes/my-bids.tsx'));
-const UserProfile = page(() => import('./routes/user-profile.tsx'));
-const Notifications = page(() => import('./routes/notifications.tsx'));
-const ForgotPassword = page(() => import('./routes/forgot-password.tsx'));
-const ResetPassword = page(() => import('./routes/reset-password.tsx'));
-const VerifyEmail = page(() => import('./routes/verify-email.tsx'));
-const Unsubscribe = page(() => import('./routes/unsubscribe.tsx'));
-const NewsletterConfirm = page(() => import('./routes/newsletter-confirm.tsx'));
-const DashboardMailSettings = page(() => import('./routes/dashboard-mail-settings.tsx'));
-const DashboardAccount = page(() => import('./routes/dashboard-account.tsx'));
-const DashboardBlocked = page(() => import('./routes/dashboard-blocked.tsx'));
+const DashboardLayout = page('dashboardLayout');
+const NotFound = page('notFound');
+const AboutUs = page('aboutUs');
+const ContactUs = page('contactUs');
+const Terms = page('terms');
+const Login = page('login');
+const Signup = page('signup');
+const BrowseTasks = page('browseTasks');
+const TaskDetails = page('taskDetails');
+const AddTask = page('addTask');
+const EditTask = page('editTask');
+const MyPostedTasks = page('myPostedTasks');
+const DashboardOverview = page('dashboardOverview');
+const DashboardAllTasks = page('dashboardAllTasks');
+const DashboardEditProfile = page('dashboardEditProfile');
+const DashboardSavedSearches = page('dashboardSavedSearches');
+const MyBids = page('myBids');
+const UserProfile = page('userProfile');
+const Notifications = page('notifications');
+const ForgotPassword = page('forgotPassword');
+const ResetPassword = page('resetPassword');
+const VerifyEmail = page('verifyEmail');
+const Unsubscribe = page('unsubscribe');
+const NewsletterConfirm = page('newsletterConfirm');
+const DashboardMailSettings = page('dashboardMailSettings');
+const DashboardAccount = page('dashboardAccount');
+const DashboardBlocked = page('dashboardBlocked');
 // Issue 21's pages (checkout, receipts, the dashboard's payments and earnings): one import for
 // all, each page still lazily loaded inside it, as the home page's JavaScript had room for one.
-const PaymentPages = page(() => import('./routes/payment-pages.tsx'));
+const PaymentPages = page('paymentPages');
 // Issue 20: the operator console, its sections routed inside its own module (one route here: the
 // home page's JavaScript carries as little of it as can be).
-const AdminConsole = page(() => import('./routes/admin.tsx'));
+const AdminConsole = page('adminConsole');
 
 /** spec §2 "Protected routes"; the page's code loads while the session is checked. */
 const guard = (Page: LazyPage) => (

@@ -4,7 +4,7 @@
  * first page's JavaScript, which has a budget. The rest of the rules: search-rules.ts, which
  * imports this module and never the other way (issue 48: no import circles).
  */
-import type { Category } from './task-rules.ts';
+import type { Category } from './task-constants.ts';
 
 export const SEARCH_SORTS = [
   'relevance',

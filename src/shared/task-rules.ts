@@ -1,19 +1,14 @@
 /** Task constants, rules and messages without zod, so the app shell can use them cheaply. */
-/** spec §3: the six categories. Browse and list filters add 'All' (CATEGORY_ALL). */
-export const CATEGORIES = [
-  'Web Development',
-  'Design',
-  'Writing',
-  'Marketing',
-  'Data Entry',
-  'Other',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+export {
+  CATEGORIES,
+  HOME_FEATURED_COUNT,
+  HOME_HIGHLIGHTED_COUNT,
+  LIST_LIMIT_MAX,
+  type Category,
+} from './task-constants.ts';
 export const CATEGORY_ALL = 'All';
 
 /** spec §9 */
-export const HOME_FEATURED_COUNT = 8;
-export const HOME_HIGHLIGHTED_COUNT = 4;
 export const DASHBOARD_RECENT_COUNT = 5;
 export const CARD_DESCRIPTION_LIMIT = 100;
 export const TASK_SORTS = ['deadline', 'bidsCount'] as const;
@@ -25,7 +20,6 @@ export const TASK_LIST_STATUSES = ['open', 'assigned', 'completed'] as const;
 export const TITLE_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const BUDGET_MAX = 1_000_000;
-export const LIST_LIMIT_MAX = 100;
 
 /** The spec's task messages (§4, §5, §6, §8), word for word. */
 export const TASK_MESSAGES = {

@@ -2,7 +2,7 @@ import type { Task, TaskInput, TaskListQuery } from '../../shared/tasks.ts';
 import { ApiError, fetchOrUnreachable } from './api-error.ts';
 import { dropEarly, takeEarly } from './early-data.ts';
 import { apiPaths } from './paths.ts';
-import { LIST_LIMIT_MAX } from '../../shared/task-rules.ts';
+import { LIST_LIMIT_MAX } from '../../shared/task-constants.ts';
 
 export { ApiError } from './api-error.ts';
 

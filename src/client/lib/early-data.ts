@@ -1,4 +1,4 @@
-import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../shared/task-rules.ts';
+import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../shared/task-constants.ts';
 import type { TaskListQuery } from '../../shared/tasks.ts';
 import { fetchOrUnreachable } from './api-error.ts';
 import { apiPaths } from './paths.ts';

@@ -1,6 +1,6 @@
 import { searchFiltersToParams, type SearchFilters } from '../../shared/search-params.ts';
 import type { TaskListQuery } from '../../shared/tasks.ts';
-import { LIST_LIMIT_MAX } from '../../shared/task-rules.ts';
+import { LIST_LIMIT_MAX } from '../../shared/task-constants.ts';
 
 /**
  * A search list page (Browse Tasks, the dashboard's All Tasks; issue 11) with its filters and page

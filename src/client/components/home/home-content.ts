@@ -3,7 +3,7 @@
  * React so browser tests can import them.
  */
 import { BRAND } from '../../../shared/brand.ts';
-import { CATEGORIES, type Category } from '../../../shared/task-rules.ts';
+import { CATEGORIES, type Category } from '../../../shared/task-constants.ts';
 import { paths } from '../../lib/paths.ts';
 
 // The first screen's copy (hero, typewriter, how it works, the headings) lives apart, so a
