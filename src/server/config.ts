@@ -6,7 +6,14 @@ import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
 import { BRAND } from '../shared/brand.ts';
 import { PAYMENT_MODES, type PaymentMode, type Seller } from '../shared/payments.ts';
 import { CHANGE_ROUNDS_DEFAULT } from '../shared/delivery.ts';
-import type { ReportRules } from './moderation/report-weight.ts';
+
+/** REPORTS_TO_HIDE, REPORT_MIN_ACCOUNT_AGE_HOURS, REPORTS_PER_DAY, REPORT_SURGE_ITEMS. */
+export interface ReportRules {
+  toHide: number;
+  minAccountAgeHours: number;
+  perDay: number;
+  surgeItems: number;
+}
 
 const optionalText = z
   .string()

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { DialogIcon, OpenDialog } from './dialogs.tsx';
+import type { DialogIcon, OpenDialog } from './dialog-types.ts';
 
 const ICON_STYLE: Record<DialogIcon, { symbol: string; className: string; label: string }> = {
   warning: { symbol: '!', className: 'border-warning text-warning', label: 'Warning' },

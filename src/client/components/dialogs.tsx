@@ -10,28 +10,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { DialogOptions, OpenDialog } from './dialog-types.ts';
+
+export type { DialogIcon, DialogOptions, OpenDialog } from './dialog-types.ts';
 
 /** spec §9: dialog buttons read OK, No and Cancel unless a dialog says otherwise. */
 export const DIALOG_DEFAULTS = { confirm: 'OK', deny: 'No', cancel: 'Cancel' } as const;
-
-export type DialogIcon = 'warning' | 'success' | 'error' | 'info';
-
-export interface DialogOptions {
-  title: string;
-  text?: string;
-  icon?: DialogIcon;
-  confirmText?: string;
-  cancelText?: string;
-  /** The confirm button destroys something (a task): daisyUI's error colour, not the primary. */
-  isDestructive?: boolean;
-}
-
-export interface OpenDialog extends DialogOptions {
-  confirmText: string;
-  cancelText: string;
-  showCancel: boolean;
-  resolve(confirmed: boolean): void;
-}
 
 interface DialogApi {
   /** Resolves true on confirm, false on cancel or Escape. */

@@ -4,6 +4,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { REPORT_MESSAGES, type ReportUncountedBecause } from '../../shared/moderation.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
+import type { ReportRules } from '../config.ts';
 import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -27,13 +28,7 @@ const SURGE_HOLD_MS = DAY_MS;
 /** An author in good standing needs this many times the people to hide their item. */
 export const GOOD_STANDING_FACTOR = 2;
 
-/** REPORTS_TO_HIDE, REPORT_MIN_ACCOUNT_AGE_HOURS, REPORTS_PER_DAY, REPORT_SURGE_ITEMS. */
-export interface ReportRules {
-  toHide: number;
-  minAccountAgeHours: number;
-  perDay: number;
-  surgeItems: number;
-}
+export type { ReportRules } from '../config.ts';
 
 /** Where a report came from: the client's address and a device mark, when known. */
 export interface ReportOrigin {
