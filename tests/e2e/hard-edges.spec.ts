@@ -14,6 +14,7 @@ import {
   taskCard,
   uniqueMark,
 } from '../support/e2e-tasks.ts';
+import { scrollHomeDown } from '../support/e2e-home.ts';
 
 /**
  * Issue 8, "First impressions, hard edges": long unbroken words, broken photos, the focus ring,
@@ -450,6 +451,7 @@ test('a card’s title is a link to its details, on Browse and on the home page'
   const id = await createTaskOverApi(signedInUser, task);
 
   await page.goto('/');
+  await scrollHomeDown(page);
   const featured = page.getByRole('region', { name: 'Featured Tasks' });
   const titleLinks = featured.getByRole('article').getByRole('heading').getByRole('link');
   await expect(titleLinks.first()).toBeVisible();
