@@ -11,6 +11,7 @@ import {
   test,
 } from '../../support/e2e-offers.ts';
 import { newTask } from '../../support/e2e-tasks.ts';
+import { scrollHomeDown } from '../../support/e2e-home.ts';
 
 /**
  * Issue 47, item 9: fees said before they bite, with the numbers this server is configured with
@@ -65,6 +66,7 @@ test.describe('at 375 px', () => {
 
       // The FAQ on the home page.
       await page.goto('/');
+      await scrollHomeDown(page);
       const faq = page.getByRole('region', { name: HOME_HEADINGS.faq });
       await faq.getByText('Are there any fees?').click();
       await expect(faq.getByText(FEES)).toBeVisible();
