@@ -25,7 +25,8 @@ const ADMIN_LINK = { to: paths.admin, label: 'Admin' };
 // A visitor's first load carries none of a member's controls (issue 48).
 const MemberControls = optional(() => import('./navbar-member.tsx').then((m) => m.MemberControls));
 const checkingSignIn = (
-  <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
+  // A status may be named; a plain span may not (axe: aria-prohibited-attr).
+  <span className="loading loading-dots loading-sm" role="status" aria-label="Checking sign-in" />
 );
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
