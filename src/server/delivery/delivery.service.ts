@@ -13,7 +13,12 @@ import {
   transitionTask,
   type StoredTaskFacts,
 } from '../tasks/task-status.ts';
-import { countChangeRequests, insertChangeRequest, listChangeRequests } from './delivery.store.ts';
+import {
+  countChangeRequests,
+  insertChangeRequest,
+  listChangeRequests,
+  type Hire,
+} from './delivery.store.ts';
 
 /**
  * Issue 47: the poster's answers to delivered work besides confirming it. Asking for changes
@@ -24,6 +29,13 @@ import { countChangeRequests, insertChangeRequest, listChangeRequests } from './
 
 type Db = Kysely<Database>;
 
+/** The task's current hire, whose rounds count (not those of an earlier hire of the same offer). */
+function hireOf(task: StoredTaskFacts): Hire | undefined {
+  if (task.acceptedOfferId === null) return undefined;
+  // A hire from before assigned_at was recorded: all its offer's rounds are its own.
+  return { offerId: task.acceptedOfferId, assignedAt: task.assignedAt ?? '' };
+}
+
 export async function requestChanges(
   db: Db,
   taskId: string,
@@ -32,7 +44,7 @@ export async function requestChanges(
   roundsMax: number,
 ): Promise<number> {
   const task = await assertTaskAction(db, taskId, 'requestChanges', posterId);
-  const offerId = task.acceptedOfferId ?? '';
+  const hire = hireOf(task) ?? { offerId: '', assignedAt: '' };
   const deliveredAt = task.deliveredAt ?? '';
   return db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();
@@ -46,20 +58,20 @@ export async function requestChanges(
         // The delivery read above, of the same hire: not one made since.
         unchanged: (eb) =>
           eb.and([
-            eb('tasks.accepted_offer_id', '=', offerId),
+            eb('tasks.accepted_offer_id', '=', hire.offerId),
             eb('tasks.delivered_at', '=', deliveredAt),
           ]),
       },
     );
     // Counted under the task's row lock, which every round takes first: no two pass the limit.
-    if ((await countChangeRequests(trx, offerId)) >= roundsMax) {
+    if ((await countChangeRequests(trx, hire)) >= roundsMax) {
       const isPaid = (await heldPaymentOf(trx, taskId)) !== undefined;
       throw new AppError('conflict', DELIVERY_MESSAGES.roundsUsed(roundsMax, isPaid));
     }
     await insertChangeRequest(trx, {
       id: crypto.randomUUID(),
       task_id: taskId,
-      offer_id: offerId,
+      offer_id: hire.offerId,
       note,
       delivered_at: deliveredAt,
       created_at: at,
@@ -84,7 +96,8 @@ export async function requestChanges(
  */
 export async function hasDelivered(db: Db, task: StoredTaskFacts): Promise<boolean> {
   if (task.deliveredAt !== null) return true;
-  return task.acceptedOfferId !== null && (await countChangeRequests(db, task.acceptedOfferId)) > 0;
+  const hire = hireOf(task);
+  return hire !== undefined && (await countChangeRequests(db, hire)) > 0;
 }
 
 /**
@@ -122,8 +135,9 @@ export async function readDelivery(
   if (task.userId !== userId && task.assigneeId !== userId) {
     throw new AppError('forbidden', DELIVERY_MESSAGES.notParty);
   }
+  const hire = hireOf(task);
   const [rows, payment] = await Promise.all([
-    task.acceptedOfferId ? listChangeRequests(db, task.acceptedOfferId) : [],
+    hire ? listChangeRequests(db, hire) : [],
     heldPaymentOf(db, taskId),
   ]);
   // Each round was answered by the delivery the next one sent back, the last by the task's own.
