@@ -64,6 +64,11 @@ export const taskDeliverySchema = z.object({
   isPaymentHeld: z
     .boolean()
     .describe('Money is held for the task: a dispute is for an admin to decide'),
+  hasDelivered: z
+    .boolean()
+    .describe(
+      'The work was delivered, now or before a round of changes took it back: the poster may dispute it, and their reopen of it is a dispute where money is held',
+    ),
   isDisputed: z.boolean().describe('An admin is deciding a dispute of the delivered work'),
 });
 export type TaskDelivery = z.infer<typeof taskDeliverySchema>;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DELIVERY_MESSAGES, type TaskDelivery } from '../../shared/delivery.ts';
-import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { stateRefusal, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -112,7 +112,7 @@ export async function disputeDelivery(
 ): Promise<number> {
   const task = await assertTaskAction(db, taskId, 'dispute', posterId);
   if (!(await hasDelivered(db, task))) {
-    throw new AppError('conflict', TASK_ACTIONS.dispute.refused.undelivered!);
+    throw new AppError('conflict', stateRefusal('dispute', 'undelivered', task.status).message);
   }
   if (!(await heldPaymentOf(db, taskId))) {
     throw new AppError('conflict', DELIVERY_MESSAGES.nothingHeld);
@@ -136,9 +136,10 @@ export async function readDelivery(
     throw new AppError('forbidden', DELIVERY_MESSAGES.notParty);
   }
   const hire = hireOf(task);
-  const [rows, payment] = await Promise.all([
+  const [rows, payment, isDelivered] = await Promise.all([
     hire ? listChangeRequests(db, hire) : [],
     heldPaymentOf(db, taskId),
+    hasDelivered(db, task),
   ]);
   // Each round was answered by the delivery the next one sent back, the last by the task's own.
   const rounds = rows.map((row, index) => ({
@@ -153,6 +154,7 @@ export async function readDelivery(
     roundsMax,
     roundsLeft: Math.max(0, roundsMax - rows.length),
     isPaymentHeld: payment !== undefined,
+    hasDelivered: isDelivered,
     isDisputed: task.disputedAt !== null,
   };
 }

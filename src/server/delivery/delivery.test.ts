@@ -61,6 +61,7 @@ const deliveryOf = async (taskId: string, user: TestUser) => {
     roundsMax: number;
     roundsLeft: number;
     isPaymentHeld: boolean;
+    hasDelivered: boolean;
   };
 };
 
@@ -119,6 +120,7 @@ describe('asking for changes', () => {
         roundsMax: 3,
         roundsLeft: 2,
         isPaymentHeld: false,
+        hasDelivered: true,
         isDisputed: false,
       });
     }
@@ -234,7 +236,11 @@ describe('asking for changes', () => {
     // She offers again, which revives her offer's row, and is hired again: a hire of its own.
     expect(await makeOffer(t, gina, taskId)).toBe(offerId);
     await act(t, paula, `offers/${offerId}/accept`);
-    expect(await deliveryOf(taskId, gina)).toMatchObject({ rounds: [], roundsLeft: 3 });
+    expect(await deliveryOf(taskId, gina)).toMatchObject({
+      rounds: [],
+      roundsLeft: 3,
+      hasDelivered: false,
+    });
     await act(t, gina, `tasks/${taskId}/deliver`);
     expect((await askChanges(taskId, 'Tweak it again.')).status).toBe(200);
     expect(await deliveryOf(taskId, paula)).toMatchObject({
@@ -361,6 +367,7 @@ describe('with payments', () => {
       roundsMax: 1,
       roundsLeft: 1,
       isPaymentHeld: true,
+      hasDelivered: false,
     });
     const reason = { reason: 'Nothing yet.' };
     expect(await refused(p, 'POST', `/api/tasks/${taskId}/dispute`, poster, reason)).toEqual(

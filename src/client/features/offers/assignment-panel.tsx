@@ -83,8 +83,8 @@ export function AssignmentPanel({
   const isPaymentHeld = delivery?.isPaymentHeld ?? false;
   const deliverRefusal = whyNot('deliver', task, userId);
   // Delivered work with its money held is disputed rather than reopened (issue 21's rule), also
-  // while it is back with the freelancer for changes.
-  const disputesInstead = isPaymentHeld && (isDelivered || (delivery?.rounds.length ?? 0) > 0);
+  // while it is back with the freelancer for changes: the server says whether it was delivered.
+  const disputesInstead = isPaymentHeld && (delivery?.hasDelivered ?? false);
   const roundsUsed =
     delivery && delivery.roundsLeft === 0
       ? DELIVERY_MESSAGES.roundsUsed(delivery.roundsMax, isPaymentHeld)
