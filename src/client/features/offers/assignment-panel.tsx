@@ -105,7 +105,9 @@ export function AssignmentPanel({
 
   async function endAssignment(reason: string) {
     // Ending is for good, like a hire: it asks first (issue 17).
-    if (!(await dialog.confirm(endConfirm(isPoster, { isPaymentHeld, isDelivered })))) return;
+    // Until the delivery is read, whether money is held is not known: claim neither.
+    const known = { isPaymentHeld, isDelivered: isDelivered && delivery !== null };
+    if (!(await dialog.confirm(endConfirm(isPoster, known)))) return;
     focusTask();
     await runAction(
       () => offersApi.reopenTask(task._id, { reason }),
@@ -177,7 +179,9 @@ export function AssignmentPanel({
   // The poster's answers to delivered work wait for the rounds to be read, and for no dispute.
   const canDispute = isPoster && disputesInstead && delivery?.isDisputed === false;
   const answersDelivery = isPoster && isDelivered && delivery?.isDisputed === false;
-  const endsAssignment = !isPoster || (delivery !== null && !disputesInstead);
+  // The poster's reopen does not wait for the delivery (nor fail with its read): where money is
+  // held for delivered work, the server makes a reopen a dispute anyway.
+  const endsAssignment = !isPoster || !disputesInstead;
 
   return (
     <section
