@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '../../shared/delivery.ts';
 import { taskLink } from '../../shared/links.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
+import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from '../../shared/offers.ts';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { TASK_ACTIONS } from '../../shared/tasks.ts';
 import { appWithUsers, watchNotifications } from '../../../tests/support/conversations.ts';
@@ -263,6 +264,12 @@ describe('disputing without a payment held', () => {
     expect(await refused(t, 'POST', url, paula, { reason: '' })).toEqual({
       status: 400,
       body: { message: DELIVERY_MESSAGES.disputeReasonRequired },
+    });
+    // A reopen's reason may open a dispute too: the same limit and message.
+    const tooLong = { reason: 'x'.repeat(REOPEN_REASON_MAX_LENGTH + 1) };
+    expect(await refused(t, 'POST', url, paula, tooLong)).toEqual({
+      status: 400,
+      body: { message: OFFER_MESSAGES.reasonTooLong },
     });
   });
 });

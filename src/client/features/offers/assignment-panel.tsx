@@ -4,7 +4,6 @@ import {
   CHANGE_NOTE_MAX_LENGTH,
   changeRequestInputSchema,
   DELIVERY_MESSAGES,
-  DISPUTE_OPENING_MAX_LENGTH,
   disputeInputSchema,
   type TaskDelivery,
 } from '../../../shared/delivery.ts';
@@ -171,7 +170,7 @@ export function AssignmentPanel({
       field: 'reason',
       submitLabel: 'Open a dispute',
       label: DISPUTE_REASON_LABEL,
-      maxLength: DISPUTE_OPENING_MAX_LENGTH,
+      maxLength: REOPEN_REASON_MAX_LENGTH,
       hint: DISPUTE_HINT,
       onSubmit: openDispute,
     },
