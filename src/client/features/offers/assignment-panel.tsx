@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import type { ZodType } from 'zod';
 import {
   CHANGE_NOTE_MAX_LENGTH,
@@ -138,7 +138,10 @@ export function AssignmentPanel({
     setOpenedBy(opened);
     setStep(opened);
   };
-  const refFor = (opened: Step) => (openedBy === opened ? opener.ref : undefined);
+  const opens = (opened: Step) => ({
+    buttonRef: openedBy === opened ? opener.ref : undefined,
+    onOpen: () => open(opened),
+  });
   const closeStep = () => {
     setStep(null);
     opener.request();
@@ -219,34 +222,11 @@ export function AssignmentPanel({
             (roundsUsed ? (
               <RefusedAction label="Request changes" reasonId={`${id}-rounds`} />
             ) : (
-              <button
-                ref={refFor('changes')}
-                type="button"
-                className="btn btn-outline"
-                onClick={() => open('changes')}
-              >
-                Request changes
-              </button>
+              <StepButton label="Request changes" {...opens('changes')} />
             ))}
-          {canDispute && (
-            <button
-              ref={refFor('dispute')}
-              type="button"
-              className="btn btn-outline"
-              onClick={() => open('dispute')}
-            >
-              Open a dispute
-            </button>
-          )}
+          {canDispute && <StepButton label="Open a dispute" {...opens('dispute')} />}
           {endsAssignment && (
-            <button
-              ref={refFor('end')}
-              type="button"
-              className="btn btn-outline"
-              onClick={() => open('end')}
-            >
-              {isPoster ? 'Reopen' : 'Back out'}
-            </button>
+            <StepButton label={isPoster ? 'Reopen' : 'Back out'} {...opens('end')} />
           )}
         </div>
       )}
@@ -261,6 +241,23 @@ export function AssignmentPanel({
         ]}
       />
     </section>
+  );
+}
+
+/** A button that opens one of the panel's steps (`buttonRef` for the focus coming back). */
+function StepButton({
+  label,
+  buttonRef,
+  onOpen,
+}: {
+  label: string;
+  buttonRef?: Ref<HTMLButtonElement>;
+  onOpen(): void;
+}) {
+  return (
+    <button ref={buttonRef} type="button" className="btn btn-outline" onClick={onOpen}>
+      {label}
+    </button>
   );
 }
 
