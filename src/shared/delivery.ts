@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from './offers.ts';
 import { requiredText } from './tasks.ts';
 
 /**
@@ -7,17 +8,16 @@ import { requiredText } from './tasks.ts';
  * "Open a dispute" holds the money for an admin's decision. Both parties read the rounds.
  */
 export const CHANGE_NOTE_MAX_LENGTH = 2000;
-export const DISPUTE_OPENING_MAX_LENGTH = 1000;
 /** CHANGE_ROUNDS_MAX's default: rounds of changes per hire. */
 export const CHANGE_ROUNDS_DEFAULT = 3;
 
-const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
+/** A count of times in words: "once", "3 times". */
+export const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 
 export const DELIVERY_MESSAGES = {
   noteRequired: 'Please say what should change.',
   noteTooLong: `The note must be at most ${CHANGE_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   disputeReasonRequired: 'Please say what is wrong with the delivered work.',
-  disputeReasonTooLong: `The reason must be at most ${DISPUTE_OPENING_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   /** The limit reached: what the poster can still do depends on whether money is held. */
   roundsUsed: (max: number, isPaid: boolean) =>
     `You have asked for changes ${times(max)}, the most for one hire. Confirm completion, or ${
@@ -38,9 +38,17 @@ export const changeRequestInputSchema = z.object({
 });
 export type ChangeRequestInput = z.infer<typeof changeRequestInputSchema>;
 
-/** The body of POST /tasks/{id}/dispute: the poster's first statement. */
+/**
+ * The body of POST /tasks/{id}/dispute: the poster's first statement. It is what a reopen of
+ * delivered work with its money held opens too (offers.service.ts reopenTask), so it takes the
+ * reopen reason's limit and message.
+ */
 export const disputeInputSchema = z.object({
-  reason: requiredText(M.disputeReasonRequired, DISPUTE_OPENING_MAX_LENGTH, M.disputeReasonTooLong),
+  reason: requiredText(
+    M.disputeReasonRequired,
+    REOPEN_REASON_MAX_LENGTH,
+    OFFER_MESSAGES.reasonTooLong,
+  ),
 });
 export type DisputeInput = z.infer<typeof disputeInputSchema>;
 
@@ -64,6 +72,11 @@ export const taskDeliverySchema = z.object({
   isPaymentHeld: z
     .boolean()
     .describe('Money is held for the task: a dispute is for an admin to decide'),
+  hasDelivered: z
+    .boolean()
+    .describe(
+      'The work was delivered, now or before a round of changes took it back: the poster may dispute it, and their reopen of it is a dispute where money is held',
+    ),
   isDisputed: z.boolean().describe('An admin is deciding a dispute of the delivered work'),
 });
 export type TaskDelivery = z.infer<typeof taskDeliverySchema>;

@@ -34,7 +34,8 @@ export type TaskActor = 'anyone' | 'notPoster' | 'poster' | 'assignee' | 'party'
  * Why an action is refused in a state that is not its own; `expired` refines `open`, and
  * `delivered` and `undelivered` refine `assigned`.
  */
-type StateMessages = Partial<Record<TaskStatus | 'expired' | 'delivered' | 'undelivered', string>>;
+export type RefusedState = TaskStatus | 'expired' | 'delivered' | 'undelivered';
+type StateMessages = Partial<Record<RefusedState, string>>;
 
 export interface TaskActionRule {
   actor: TaskActor;
@@ -243,6 +244,21 @@ export function isActor(actor: TaskActor, task: TaskFacts, userId: string): bool
 }
 
 /**
+ * The 409 for `action` refused in `state` (the task's `status`): where its messages are read,
+ * also by a service whose rule reads more than these facts (delivery.service.ts's dispute).
+ */
+export function stateRefusal(
+  action: TaskAction,
+  state: RefusedState,
+  status: TaskStatus,
+): TaskRefusal {
+  return {
+    status: 409,
+    message: TASK_ACTIONS[action].refused[state] ?? `This task is ${status}.`,
+  };
+}
+
+/**
  * Why `userId` may not do `action` to the task now (who first, then the state), or null when
  * the rules allow it.
  */
@@ -256,10 +272,7 @@ export function taskActionRefusal(
   if (!isActor(rule.actor, task, userId)) {
     return { status: 403, message: rule.notActor ?? TASK_STATUS_MESSAGES.notAllowed };
   }
-  const conflict = (key: keyof StateMessages) => ({
-    status: 409 as const,
-    message: rule.refused[key] ?? `This task is ${task.status}.`,
-  });
+  const conflict = (state: RefusedState) => stateRefusal(action, state, task.status);
   if (!rule.from.includes(task.status)) return conflict(task.status);
   if (rule.notExpired && isExpired(task, today)) return conflict('expired');
   if (rule.notDelivered && task.deliveredAt !== null) return conflict('delivered');

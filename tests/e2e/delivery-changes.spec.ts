@@ -48,6 +48,18 @@ async function requestChanges(page: Page, note: string) {
   await form.getByRole('button', { name: 'Request changes' }).click();
 }
 
+/** The poster's Reopen, its reason, and its confirm saying `text`; cancelled. */
+async function expectReopenConfirm(page: Page, reason: string, text: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Reopen', exact: true }).click();
+  const form = main.getByRole('form', { name: 'Reopen task' });
+  await form.getByLabel('Reason').fill(reason);
+  await form.getByRole('button', { name: 'Reopen task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reopen the task?' });
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+}
+
 test('the poster asks for changes; the freelancer reads them, delivers again, and both see the round', async ({
   pageAs,
 }) => {
@@ -110,16 +122,28 @@ test('once the rounds are used, only confirming or ending remain, and ending say
     main.getByRole('region', { name: ROUNDS_HEADING }).getByRole('listitem'),
   ).toHaveCount(3);
 
-  await main.getByRole('button', { name: 'Reopen', exact: true }).click();
-  const form = main.getByRole('form', { name: 'Reopen task' });
-  await form.getByLabel('Reason').fill('Three rounds and it is still not right.');
-  await form.getByRole('button', { name: 'Reopen task' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reopen the task?' });
-  await expect(dialog).toContainText(
+  await expectReopenConfirm(
+    page,
+    'Three rounds and it is still not right.',
     'No payment is held for this task, so there is no dispute for an admin to decide: the assignment ends now and the task is open to offers again. The freelancer reads your reason.',
   );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(main.getByRole('region', { name: 'Hired freelancer' })).toBeVisible();
+});
+
+test('the poster can reopen while the rounds cannot be read', async ({ pageAs }) => {
+  const [poster, freelancer] = await signUpUsers('Uma Unread', 'Felix Failed');
+  const { taskId } = await hiredTask(poster, freelancer, { until: 'delivered' });
+  const page = await pageAs(poster);
+  // The read of the rounds fails: the server decides what a reopen becomes, so it is offered.
+  await page.route(`**/api/tasks/${taskId}/delivery`, (route) => route.abort());
+  await page.goto(`/task/${taskId}`);
+  const panel = page.getByRole('main').getByRole('region', { name: 'Hired freelancer' });
+  await expect(panel.getByRole('button', { name: 'Confirm completion' })).toBeVisible();
+  await expectReopenConfirm(
+    page,
+    'It is not what I asked for.',
+    'The assignment ends now and the task is open to offers again. The freelancer reads your reason.',
+  );
 });
 
 test.describe('at 375 px', () => {

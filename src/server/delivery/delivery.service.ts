@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DELIVERY_MESSAGES, type TaskDelivery } from '../../shared/delivery.ts';
-import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
+import { stateRefusal, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -13,7 +13,12 @@ import {
   transitionTask,
   type StoredTaskFacts,
 } from '../tasks/task-status.ts';
-import { countChangeRequests, insertChangeRequest, listChangeRequests } from './delivery.store.ts';
+import {
+  countChangeRequests,
+  insertChangeRequest,
+  listChangeRequests,
+  type Hire,
+} from './delivery.store.ts';
 
 /**
  * Issue 47: the poster's answers to delivered work besides confirming it. Asking for changes
@@ -24,6 +29,13 @@ import { countChangeRequests, insertChangeRequest, listChangeRequests } from './
 
 type Db = Kysely<Database>;
 
+/** The task's current hire, whose rounds count (not those of an earlier hire of the same offer). */
+function hireOf(task: StoredTaskFacts): Hire | undefined {
+  if (task.acceptedOfferId === null) return undefined;
+  // A hire from before assigned_at was recorded: all its offer's rounds are its own.
+  return { offerId: task.acceptedOfferId, assignedAt: task.assignedAt ?? '' };
+}
+
 export async function requestChanges(
   db: Db,
   taskId: string,
@@ -32,7 +44,7 @@ export async function requestChanges(
   roundsMax: number,
 ): Promise<number> {
   const task = await assertTaskAction(db, taskId, 'requestChanges', posterId);
-  const offerId = task.acceptedOfferId ?? '';
+  const hire = hireOf(task) ?? { offerId: '', assignedAt: '' };
   const deliveredAt = task.deliveredAt ?? '';
   return db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();
@@ -46,20 +58,20 @@ export async function requestChanges(
         // The delivery read above, of the same hire: not one made since.
         unchanged: (eb) =>
           eb.and([
-            eb('tasks.accepted_offer_id', '=', offerId),
+            eb('tasks.accepted_offer_id', '=', hire.offerId),
             eb('tasks.delivered_at', '=', deliveredAt),
           ]),
       },
     );
     // Counted under the task's row lock, which every round takes first: no two pass the limit.
-    if ((await countChangeRequests(trx, offerId)) >= roundsMax) {
+    if ((await countChangeRequests(trx, hire)) >= roundsMax) {
       const isPaid = (await heldPaymentOf(trx, taskId)) !== undefined;
       throw new AppError('conflict', DELIVERY_MESSAGES.roundsUsed(roundsMax, isPaid));
     }
     await insertChangeRequest(trx, {
       id: crypto.randomUUID(),
       task_id: taskId,
-      offer_id: offerId,
+      offer_id: hire.offerId,
       note,
       delivered_at: deliveredAt,
       created_at: at,
@@ -84,7 +96,8 @@ export async function requestChanges(
  */
 export async function hasDelivered(db: Db, task: StoredTaskFacts): Promise<boolean> {
   if (task.deliveredAt !== null) return true;
-  return task.acceptedOfferId !== null && (await countChangeRequests(db, task.acceptedOfferId)) > 0;
+  const hire = hireOf(task);
+  return hire !== undefined && (await countChangeRequests(db, hire)) > 0;
 }
 
 /**
@@ -99,7 +112,7 @@ export async function disputeDelivery(
 ): Promise<number> {
   const task = await assertTaskAction(db, taskId, 'dispute', posterId);
   if (!(await hasDelivered(db, task))) {
-    throw new AppError('conflict', TASK_ACTIONS.dispute.refused.undelivered!);
+    throw new AppError('conflict', stateRefusal('dispute', 'undelivered', task.status).message);
   }
   if (!(await heldPaymentOf(db, taskId))) {
     throw new AppError('conflict', DELIVERY_MESSAGES.nothingHeld);
@@ -122,9 +135,11 @@ export async function readDelivery(
   if (task.userId !== userId && task.assigneeId !== userId) {
     throw new AppError('forbidden', DELIVERY_MESSAGES.notParty);
   }
-  const [rows, payment] = await Promise.all([
-    task.acceptedOfferId ? listChangeRequests(db, task.acceptedOfferId) : [],
+  const hire = hireOf(task);
+  const [rows, payment, isDelivered] = await Promise.all([
+    hire ? listChangeRequests(db, hire) : [],
     heldPaymentOf(db, taskId),
+    hasDelivered(db, task),
   ]);
   // Each round was answered by the delivery the next one sent back, the last by the task's own.
   const rounds = rows.map((row, index) => ({
@@ -139,6 +154,7 @@ export async function readDelivery(
     roundsMax,
     roundsLeft: Math.max(0, roundsMax - rows.length),
     isPaymentHeld: payment !== undefined,
+    hasDelivered: isDelivered,
     isDisputed: task.disputedAt !== null,
   };
 }

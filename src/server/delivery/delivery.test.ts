@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '../../shared/delivery.ts';
 import { taskLink } from '../../shared/links.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
+import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from '../../shared/offers.ts';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { TASK_ACTIONS } from '../../shared/tasks.ts';
 import { appWithUsers, watchNotifications } from '../../../tests/support/conversations.ts';
@@ -11,11 +12,12 @@ import {
   conflict,
   forbidden,
   hiredTask,
+  makeOffer,
   postTask,
   readTaskRow,
   refused,
 } from '../../../tests/support/marketplace.ts';
-import { paidHire, PAYMENTS_ENV } from '../../../tests/support/payments.ts';
+import { paidHire, pay, PAYMENTS_ENV } from '../../../tests/support/payments.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { parseConfig } from '../config.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
@@ -60,6 +62,7 @@ const deliveryOf = async (taskId: string, user: TestUser) => {
     roundsMax: number;
     roundsLeft: number;
     isPaymentHeld: boolean;
+    hasDelivered: boolean;
   };
 };
 
@@ -118,6 +121,7 @@ describe('asking for changes', () => {
         roundsMax: 3,
         roundsLeft: 2,
         isPaymentHeld: false,
+        hasDelivered: true,
         isDisputed: false,
       });
     }
@@ -226,10 +230,24 @@ describe('asking for changes', () => {
   });
 
   it('counts the rounds of each hire apart: a new hire starts again', async () => {
-    const { taskId } = await hiredTask(t, paula, gina, 'delivered');
+    const { taskId, offerId } = await hiredTask(t, paula, gina, 'delivered');
     expect((await askChanges(taskId, 'Tweak it.')).status).toBe(200);
     await act(t, gina, `tasks/${taskId}/reopen`, { reason: 'I cannot finish it.' });
     expect(await deliveryOf(taskId, paula)).toMatchObject({ rounds: [], roundsLeft: 3 });
+    // She offers again, which revives her offer's row, and is hired again: a hire of its own.
+    expect(await makeOffer(t, gina, taskId)).toBe(offerId);
+    await act(t, paula, `offers/${offerId}/accept`);
+    expect(await deliveryOf(taskId, gina)).toMatchObject({
+      rounds: [],
+      roundsLeft: 3,
+      hasDelivered: false,
+    });
+    await act(t, gina, `tasks/${taskId}/deliver`);
+    expect((await askChanges(taskId, 'Tweak it again.')).status).toBe(200);
+    expect(await deliveryOf(taskId, paula)).toMatchObject({
+      rounds: [{ note: 'Tweak it again.' }],
+      roundsLeft: 2,
+    });
   });
 });
 
@@ -246,6 +264,12 @@ describe('disputing without a payment held', () => {
     expect(await refused(t, 'POST', url, paula, { reason: '' })).toEqual({
       status: 400,
       body: { message: DELIVERY_MESSAGES.disputeReasonRequired },
+    });
+    // A reopen's reason may open a dispute too: the same limit and message.
+    const tooLong = { reason: 'x'.repeat(REOPEN_REASON_MAX_LENGTH + 1) };
+    expect(await refused(t, 'POST', url, paula, tooLong)).toEqual({
+      status: 400,
+      body: { message: OFFER_MESSAGES.reasonTooLong },
     });
   });
 });
@@ -334,6 +358,35 @@ describe('with payments', () => {
       status: 200,
       body: { modifiedCount: 1 },
     });
+  });
+
+  it('hired again on a revived offer, nothing is delivered yet: no dispute, and a reopen refunds', async () => {
+    const { taskId, offerId } = await paidHire(p, poster, freelancer, 'delivered');
+    const changes = `/api/tasks/${taskId}/changes`;
+    expect((await call(p, 'POST', changes, poster, { note: 'Redo it.' })).status).toBe(200);
+    await act(p, freelancer, `tasks/${taskId}/reopen`, { reason: 'I cannot finish it.' });
+    expect(await makeOffer(p, freelancer, taskId)).toBe(offerId);
+    expect((await pay(p, poster, offerId)).status).toBe(200);
+
+    const delivery = await call(p, 'GET', `/api/tasks/${taskId}/delivery`, poster);
+    expect(delivery.body).toMatchObject({
+      rounds: [],
+      roundsMax: 1,
+      roundsLeft: 1,
+      isPaymentHeld: true,
+      hasDelivered: false,
+    });
+    const reason = { reason: 'Nothing yet.' };
+    expect(await refused(p, 'POST', `/api/tasks/${taskId}/dispute`, poster, reason)).toEqual(
+      conflict(TASK_ACTIONS.dispute.refused.undelivered),
+    );
+    expect(await call(p, 'POST', `/api/tasks/${taskId}/reopen`, poster, reason)).toEqual({
+      status: 200,
+      body: { modifiedCount: 1 },
+    });
+    expect(await readTaskRow(p, taskId)).toMatchObject({ status: 'open', disputed_at: null });
+    const payment = await call(p, 'GET', `/api/tasks/${taskId}/payment`, poster);
+    expect(payment.body).toMatchObject({ status: 'refunded' });
   });
 
   it('refuses a dispute before delivery', async () => {

@@ -72,6 +72,8 @@ export interface StoredTaskFacts extends TaskFacts {
   id: string;
   title: string;
   acceptedOfferId: string | null;
+  /** When the current hire was made: an offer hired again keeps its id, so this tells hires apart. */
+  assignedAt: string | null;
   completedAt: string | null;
   /** Issue 20: 'hidden' or 'removed'; null for a task everyone may read. */
   moderation: string | null;
@@ -91,6 +93,7 @@ export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts
       'user_id',
       'assignee_id',
       'accepted_offer_id',
+      'assigned_at',
       'deadline',
       'delivered_at',
       'completed_at',
@@ -107,6 +110,7 @@ export async function readTaskFacts(db: Db, id: string): Promise<StoredTaskFacts
     userId: row.user_id,
     assigneeId: row.assignee_id,
     acceptedOfferId: row.accepted_offer_id,
+    assignedAt: row.assigned_at,
     deadline: row.deadline,
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,

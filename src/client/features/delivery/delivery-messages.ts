@@ -1,10 +1,10 @@
+import { times } from '../../../shared/delivery.ts';
+
 /** What the web app says about rounds of changes and disputes (issue 47); refusals are the server's. */
 
 export const CHANGES_LABEL = 'What to change';
 export const DISPUTE_REASON_LABEL = 'What is wrong with the work';
 export const ROUNDS_HEADING = 'Rounds of changes';
-
-const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 
 export const DELIVERY_TOASTS = {
   changesRequested: (name: string) =>

@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import type { ZodType } from 'zod';
 import {
   CHANGE_NOTE_MAX_LENGTH,
   changeRequestInputSchema,
   DELIVERY_MESSAGES,
-  DISPUTE_OPENING_MAX_LENGTH,
   disputeInputSchema,
   type TaskDelivery,
 } from '../../../shared/delivery.ts';
@@ -83,8 +82,8 @@ export function AssignmentPanel({
   const isPaymentHeld = delivery?.isPaymentHeld ?? false;
   const deliverRefusal = whyNot('deliver', task, userId);
   // Delivered work with its money held is disputed rather than reopened (issue 21's rule), also
-  // while it is back with the freelancer for changes.
-  const disputesInstead = isPaymentHeld && (isDelivered || (delivery?.rounds.length ?? 0) > 0);
+  // while it is back with the freelancer for changes: the server says whether it was delivered.
+  const disputesInstead = isPaymentHeld && (delivery?.hasDelivered ?? false);
   const roundsUsed =
     delivery && delivery.roundsLeft === 0
       ? DELIVERY_MESSAGES.roundsUsed(delivery.roundsMax, isPaymentHeld)
@@ -105,7 +104,9 @@ export function AssignmentPanel({
 
   async function endAssignment(reason: string) {
     // Ending is for good, like a hire: it asks first (issue 17).
-    if (!(await dialog.confirm(endConfirm(isPoster, { isPaymentHeld, isDelivered })))) return;
+    // Until the delivery is read, whether money is held is not known: claim neither.
+    const known = { isPaymentHeld, isDelivered: isDelivered && delivery !== null };
+    if (!(await dialog.confirm(endConfirm(isPoster, known)))) return;
     focusTask();
     await runAction(
       () => offersApi.reopenTask(task._id, { reason }),
@@ -137,7 +138,10 @@ export function AssignmentPanel({
     setOpenedBy(opened);
     setStep(opened);
   };
-  const refFor = (opened: Step) => (openedBy === opened ? opener.ref : undefined);
+  const opens = (opened: Step) => ({
+    buttonRef: openedBy === opened ? opener.ref : undefined,
+    onOpen: () => open(opened),
+  });
   const closeStep = () => {
     setStep(null);
     opener.request();
@@ -169,7 +173,7 @@ export function AssignmentPanel({
       field: 'reason',
       submitLabel: 'Open a dispute',
       label: DISPUTE_REASON_LABEL,
-      maxLength: DISPUTE_OPENING_MAX_LENGTH,
+      maxLength: REOPEN_REASON_MAX_LENGTH,
       hint: DISPUTE_HINT,
       onSubmit: openDispute,
     },
@@ -177,7 +181,9 @@ export function AssignmentPanel({
   // The poster's answers to delivered work wait for the rounds to be read, and for no dispute.
   const canDispute = isPoster && disputesInstead && delivery?.isDisputed === false;
   const answersDelivery = isPoster && isDelivered && delivery?.isDisputed === false;
-  const endsAssignment = !isPoster || (delivery !== null && !disputesInstead);
+  // The poster's reopen does not wait for the delivery (nor fail with its read): where money is
+  // held for delivered work, the server makes a reopen a dispute anyway.
+  const endsAssignment = !isPoster || !disputesInstead;
 
   return (
     <section
@@ -216,34 +222,11 @@ export function AssignmentPanel({
             (roundsUsed ? (
               <RefusedAction label="Request changes" reasonId={`${id}-rounds`} />
             ) : (
-              <button
-                ref={refFor('changes')}
-                type="button"
-                className="btn btn-outline"
-                onClick={() => open('changes')}
-              >
-                Request changes
-              </button>
+              <StepButton label="Request changes" {...opens('changes')} />
             ))}
-          {canDispute && (
-            <button
-              ref={refFor('dispute')}
-              type="button"
-              className="btn btn-outline"
-              onClick={() => open('dispute')}
-            >
-              Open a dispute
-            </button>
-          )}
+          {canDispute && <StepButton label="Open a dispute" {...opens('dispute')} />}
           {endsAssignment && (
-            <button
-              ref={refFor('end')}
-              type="button"
-              className="btn btn-outline"
-              onClick={() => open('end')}
-            >
-              {isPoster ? 'Reopen' : 'Back out'}
-            </button>
+            <StepButton label={isPoster ? 'Reopen' : 'Back out'} {...opens('end')} />
           )}
         </div>
       )}
@@ -258,6 +241,23 @@ export function AssignmentPanel({
         ]}
       />
     </section>
+  );
+}
+
+/** A button that opens one of the panel's steps (`buttonRef` for the focus coming back). */
+function StepButton({
+  label,
+  buttonRef,
+  onOpen,
+}: {
+  label: string;
+  buttonRef?: Ref<HTMLButtonElement>;
+  onOpen(): void;
+}) {
+  return (
+    <button ref={buttonRef} type="button" className="btn btn-outline" onClick={onOpen}>
+      {label}
+    </button>
   );
 }
 

@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 
 /**
  * Issue 47: the poster's requests for changes to delivered work, one row per round. A round
- * belongs to one assignment (the accepted offer), so a limit on rounds counts that hire's only;
- * `delivered_at` is the delivery it sent back, and the next round's (or the task's own) is the
- * delivery that answered it. Both parties read them as the history of the rounds.
+ * belongs to one hire: its accepted offer's rounds made since the task's `assigned_at` (an offer
+ * keeps its id when its freelancer, released, offers again and is hired again), so a limit on
+ * rounds counts that hire's only; `delivered_at` is the delivery it sent back, and the next
+ * round's (or the task's own) is the delivery that answered it. Both parties read them as the
+ * history of the rounds.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
