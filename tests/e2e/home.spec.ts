@@ -48,6 +48,14 @@ function section(page: Page, heading: string) {
   return page.getByRole('region', { name: heading });
 }
 
+/** The home page scrolled down to its FAQ, motion reduced. */
+async function openFaq(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await scrollHomeDown(page);
+  return section(page, HOME_HEADINGS.faq);
+}
+
 /** The number of the carousel slide on show (its label reads "N of 4"). */
 async function shownSlide(page: Page): Promise<number> {
   const label = await page
@@ -323,10 +331,7 @@ test('category tiles open Browse Tasks filtered to their category', async ({ pag
 test('the FAQ holds 5 questions, opening one at a time, with the free-posting and fee answers', async ({
   page,
 }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  await scrollHomeDown(page);
-  const faq = section(page, HOME_HEADINGS.faq);
+  const faq = await openFaq(page);
   const questions = faq.locator('summary');
   await expect(questions).toHaveText(FAQ_ENTRIES.map((entry) => entry.question));
   expect(FAQ_ENTRIES).toHaveLength(5);
@@ -352,10 +357,7 @@ test('the FAQ holds 5 questions, opening one at a time, with the free-posting an
 test('the fees question reads the configuration when first opened, not again on closing or reopening', async ({
   page,
 }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  await scrollHomeDown(page);
-  const faq = section(page, HOME_HEADINGS.faq);
+  const faq = await openFaq(page);
   const feesQuestion = faq.locator('summary').filter({ hasText: FEES_QUESTION });
   const configReads: string[] = [];
   page.on('request', (request) => {
