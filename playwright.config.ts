@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS } from './tests/support/chromium-flags.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium-flags.ts';
 
 /**
  * Browser tests (tests/e2e): Debian's Chromium against the real server, which the global setup
@@ -9,18 +8,9 @@ import { CHROMIUM_FLAGS } from './tests/support/chromium-flags.ts';
  */
 const isCi = process.env.CI === 'true';
 
-/**
- * Debian's Chromium headless shell where it is installed (decision 036: the same Chromium build
- * without the browser's UI, what Playwright itself runs headless, about twice as fast here),
- * else Debian's Chromium; CHROMIUM_PATH names another.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
-
+// The browser: tests/support/chromium-flags.ts (decision 036).
 const launchOptions = {
-  executablePath: chromiumPath,
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_FLAGS,
 };
 

@@ -1,29 +1,26 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
-  ROOT_DIR,
   signUpOverHttp,
   startServer,
   type ServerProcess,
 } from '../tests/support/server-process.ts';
-import { CHROMIUM_FLAGS } from '../tests/support/chromium-flags.ts';
+import { buildClientIfStale } from '../tests/support/build-client.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium-flags.ts';
 
 /**
  * `npm run bench:pages` (issue 48): Lighthouse's mobile preset, with its default simulated
  * throttling, on the home page, the search page and a task page (signed in: it is protected),
- * against the built app on a fresh data directory with a few tasks. Each page runs 3 times; the
- * run with the median performance score is printed, with the first visit's JavaScript.
+ * against the built app (built first when missing or older than its sources) on a fresh data
+ * directory with a few tasks, in the browser tests' Chromium (CHROMIUM_PATH,
+ * tests/support/chromium-flags.ts). Each page runs 3 times (BENCH_PAGES_RUNS); the run with the
+ * median performance score is printed, with the first visit's JavaScript.
  */
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS) || 3;
-// Debian's Chromium, or where only its headless shell is installed, that (CHROME_PATH names another).
-const CHROME_PATH =
-  process.env.CHROME_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((file) => fs.existsSync(file));
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const TASKS = 12;
 
@@ -65,7 +62,7 @@ async function postTask(server: ServerProcess, cookie: string, index: number): P
 
 async function measure(url: string, cookie: string | undefined): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
@@ -120,9 +117,7 @@ function median(runs: Figures[]): Figures {
 }
 
 async function main() {
-  log('bench:pages: building the client');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT_DIR, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
+  buildClientIfStale();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-pages-bench-'));
   const server = await startServer({ dataDir });

@@ -26,7 +26,13 @@ function loadPageImportsOnIntent() {
   for (const type of INTENT_EVENTS) window.removeEventListener(type, loadPageImportsOnIntent, true);
   void pageImports().catch(() => {}); // A page that needs it loads it again, and shows a failure.
 }
-for (const type of INTENT_EVENTS) window.addEventListener(type, loadPageImportsOnIntent, true);
+// A first visit to any page but the home page needs it at once: start it as the shell runs rather
+// than when the page first renders (docs/decisions/005-router-and-route-data.md).
+if (window.location.pathname === '/') {
+  for (const type of INTENT_EVENTS) window.addEventListener(type, loadPageImportsOnIntent, true);
+} else {
+  void pageImports().catch(() => {}); // The page loads it again, and shows a failure.
+}
 
 const Home = lazyPage(() => import('./routes/home.tsx'));
 // The dashboard's layout too: a first visit to the home page does not load it.

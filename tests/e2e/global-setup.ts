@@ -1,45 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildClientIfStale } from '../support/build-client.ts';
 import { writeE2eEnv } from '../support/e2e-env.ts';
 import { startOidcProvider, type OidcProviderHandle } from '../support/oidc-provider.ts';
 import { ROOT_DIR, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /**
  * Before the browser tests: the client built when dist/client is missing or older than its
- * sources, then the local OpenID provider (standing in for Google) and the real server on a fresh
- * data directory. Returns the teardown that stops both.
+ * sources (tests/support/build-client.ts), then the local OpenID provider (standing in for
+ * Google) and the real server on a fresh data directory. Returns the teardown that stops both.
  */
-const CLIENT_INDEX = path.join(ROOT_DIR, 'dist/client/index.html');
-const CLIENT_SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const LOG_DIR = path.join(ROOT_DIR, '.tmp/e2e');
-
-function newestMtime(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(entry)) {
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
-
-function buildClientIfStale(): void {
-  const built = fs.statSync(CLIENT_INDEX, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(
-    ...CLIENT_SOURCES.map((entry) => newestMtime(path.join(ROOT_DIR, entry))),
-  );
-  if (built > sources) return;
-  console.log(built ? 'e2e: client sources changed, rebuilding' : 'e2e: building the client');
-  const vite = path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: ROOT_DIR,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   buildClientIfStale();

@@ -2,12 +2,14 @@ import type { Page, Response } from '@playwright/test';
 import {
   CATEGORY_TILES,
   FAQ_ENTRIES,
+  FEES_QUESTION,
   HERO_AUTOPLAY_MS,
   HERO_SLIDES,
   HOME_HEADINGS,
   HOW_IT_WORKS_STEPS,
   TAGLINES,
 } from '../../src/client/components/home/home-content.ts';
+import { apiPaths } from '../../src/client/lib/paths.ts';
 import { AUTH_MESSAGES } from '../../src/shared/account-rules.ts';
 import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../src/shared/task-rules.ts';
 import { AXE_TAGS } from '../support/e2e-axe.ts';
@@ -44,6 +46,14 @@ function taskListResponse(page: Page, params: Record<string, string>): Promise<R
 
 function section(page: Page, heading: string) {
   return page.getByRole('region', { name: heading });
+}
+
+/** The home page scrolled down to its FAQ, motion reduced. */
+async function openFaq(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await scrollHomeDown(page);
+  return section(page, HOME_HEADINGS.faq);
 }
 
 /** The number of the carousel slide on show (its label reads "N of 4"). */
@@ -321,10 +331,7 @@ test('category tiles open Browse Tasks filtered to their category', async ({ pag
 test('the FAQ holds 5 questions, opening one at a time, with the free-posting and fee answers', async ({
   page,
 }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
-  await scrollHomeDown(page);
-  const faq = section(page, HOME_HEADINGS.faq);
+  const faq = await openFaq(page);
   const questions = faq.locator('summary');
   await expect(questions).toHaveText(FAQ_ENTRIES.map((entry) => entry.question));
   expect(FAQ_ENTRIES).toHaveLength(5);
@@ -345,6 +352,29 @@ test('the FAQ holds 5 questions, opening one at a time, with the free-posting an
   expect(answers).toMatch(/free/i);
   expect(answers).toContain('A small service fee may apply on completed transactions.');
   expect(answers).not.toMatch(/\d+\s*%|\$\s*\d/);
+});
+
+test('the fees question reads the configuration when first opened, not again on closing or reopening', async ({
+  page,
+}) => {
+  const faq = await openFaq(page);
+  const feesQuestion = faq.locator('summary').filter({ hasText: FEES_QUESTION });
+  const configReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === apiPaths.publicConfig) configReads.push(request.url());
+  });
+
+  await feesQuestion.click();
+  await expect.poll(() => configReads.length).toBe(1);
+  await feesQuestion.click();
+  await feesQuestion.click();
+  await feesQuestion.click();
+  await expect(faq.locator('details').filter({ hasText: FEES_QUESTION })).not.toHaveAttribute(
+    'open',
+  );
+  // A read sent on a toggle would be on its way by now.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  expect(configReads).toHaveLength(1);
 });
 
 test('the newsletter rejects an invalid email and thanks a valid one', async ({ page }) => {

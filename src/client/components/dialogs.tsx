@@ -10,7 +10,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { UNREACHABLE_MESSAGE } from '../lib/api-error.ts';
+import { importCode } from '../lib/load-failure.ts';
 import type { DialogOptions, OpenDialog } from './dialog-types.ts';
+import { useToast } from './toaster.tsx';
 
 export type { DialogIcon, DialogOptions, OpenDialog } from './dialog-types.ts';
 
@@ -31,6 +34,8 @@ const DialogContext = createContext<DialogApi | null>(null);
  * or earlier for those who need it where the server may be gone (a member's Logout).
  */
 export const loadDialogBox = () => import('./dialog-box.tsx');
+// Rendered only once show() has its code, so it never suspends on a load that fails: a failure
+// reaching React would unmount the app (no error boundary sits above the provider).
 const DialogBox = lazy(loadDialogBox);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
@@ -39,19 +44,36 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   // closes: confirm, Cancel or Escape. One that is gone by then (a declined offer's button)
   // leaves focus where the page puts it.
   const opener = useRef<HTMLElement | null>(null);
+  // The dialog showing, or about to: one that another replaces is answered as cancelled.
+  const current = useRef<OpenDialog | null>(null);
+  const toast = useToast();
 
-  const show = useCallback((options: DialogOptions, showCancel: boolean) => {
-    opener.current = document.activeElement as HTMLElement | null;
-    return new Promise<boolean>((resolve) =>
-      setOpen({
-        ...options,
-        confirmText: options.confirmText ?? DIALOG_DEFAULTS.confirm,
-        cancelText: options.cancelText ?? DIALOG_DEFAULTS.cancel,
-        showCancel,
-        resolve,
-      }),
-    );
-  }, []);
+  const show = useCallback(
+    async (options: DialogOptions, showCancel: boolean) => {
+      const activeElement = document.activeElement as HTMLElement | null;
+      try {
+        // Issue 8: code that cannot load (server down, a redeploy removed the chunk) answers the
+        // dialog as cancelled and says why; the next dialog imports it again.
+        await importCode(loadDialogBox);
+      } catch {
+        toast.error(UNREACHABLE_MESSAGE);
+        return false;
+      }
+      opener.current = activeElement;
+      return new Promise<boolean>((resolve) => {
+        current.current?.resolve(false);
+        current.current = {
+          ...options,
+          confirmText: options.confirmText ?? DIALOG_DEFAULTS.confirm,
+          cancelText: options.cancelText ?? DIALOG_DEFAULTS.cancel,
+          showCancel,
+          resolve,
+        };
+        setOpen(current.current);
+      });
+    },
+    [toast],
+  );
   // Focusing a control that is gone or disabled does nothing.
   useEffect(() => {
     if (!open) opener.current?.focus();
@@ -68,6 +90,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
 
   const close = (confirmed: boolean) => {
     open?.resolve(confirmed);
+    if (current.current === open) current.current = null;
     setOpen(null);
   };
 

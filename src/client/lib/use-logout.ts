@@ -11,7 +11,8 @@ export function useLogout() {
   const toast = useToast();
   // Logout asks first, also when the server has gone away since: its dialog's code comes now.
   useEffect(() => {
-    void loadDialogBox();
+    // Offline it fails here without a word: the dialog tries again when it opens, and says why.
+    void loadDialogBox().catch(() => {});
   }, []);
   return async () => {
     const confirmed = await dialog.confirm({

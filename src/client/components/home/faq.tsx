@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PublicConfig } from '../../../shared/public-config.ts';
 import { apiPaths } from '../../lib/paths.ts';
 import { FAQ_ENTRIES, FEES_QUESTION, HOME_HEADINGS } from './home-content.ts';
@@ -11,6 +11,8 @@ import { Reveal } from './reveal.tsx';
  */
 export function Faq() {
   const [fees, setFees] = useState<string | null>(null);
+  // Read once: closing or reopening the question reads nothing again, unless the read failed.
+  const isFeesAsked = useRef(false);
   return (
     <section aria-labelledby="faq" className="mx-auto max-w-3xl space-y-6">
       <Reveal className="space-y-6">
@@ -25,18 +27,20 @@ export function Faq() {
                 key={entry.question}
                 name="faq"
                 className="collapse-arrow collapse border border-base-300 bg-base-100"
-                onToggle={() => {
+                onToggle={(event) => {
+                  if (!isFees || !event.currentTarget.open || isFeesAsked.current) return;
+                  isFeesAsked.current = true;
                   // Read only when asked, and not through loadPublicConfig, whose chunk would load
                   // with the page: its JavaScript budget has no room (DESIGN.md "Budgets").
-                  if (isFees) {
-                    void Promise.all([
-                      import('../../lib/fees.ts'),
-                      fetch(apiPaths.publicConfig).then((r) => r.json() as Promise<PublicConfig>),
-                    ]).then(
-                      ([fees, config]) => setFees(fees.configuredFees(config)),
-                      () => undefined,
-                    );
-                  }
+                  void Promise.all([
+                    import('../../lib/fees.ts'),
+                    fetch(apiPaths.publicConfig).then((r) => r.json() as Promise<PublicConfig>),
+                  ]).then(
+                    ([fees, config]) => setFees(fees.configuredFees(config)),
+                    () => {
+                      isFeesAsked.current = false;
+                    },
+                  );
                 }}
               >
                 <summary className="collapse-title font-semibold">{entry.question}</summary>
