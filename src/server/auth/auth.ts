@@ -72,7 +72,10 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
     database: { db, type: engine },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true, // spec §4: registering signs the new user in
+      // spec §4: registering signs the new user in. Not with REQUIRE_EMAIL_VERIFICATION: that
+      // session would tell a new address from a registered one, whose sign-up starts none
+      // (taken-sign-up.ts); the link mailed signs them in (autoSignInAfterVerification).
+      autoSignIn: !config.requireEmailVerification,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Issue 19: Better Auth's own reset flow, its link mailed through the outbox. The
