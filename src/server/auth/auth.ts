@@ -13,7 +13,7 @@ import {
   profileSchema,
   signUpSchema,
 } from '../../shared/accounts.ts';
-import type { Config } from '../config.ts';
+import { hasSecureCookies, type Config } from '../config.ts';
 import type { DatabaseHandle, Engine } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { enqueueMail, hasHadMailsThisHour } from '../mail/outbox.ts';
@@ -179,7 +179,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       cookiePrefix: COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Secure cookies follow PUBLIC_URL: https in production, http on a laptop.
-      useSecureCookies: config.publicUrl.startsWith('https:'),
+      useSecureCookies: hasSecureCookies(config),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     telemetry: { enabled: false },
