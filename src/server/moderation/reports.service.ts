@@ -18,6 +18,7 @@ import {
   assertReportAllowance,
   countedPeople,
   detectSurge,
+  isInSurge,
   peopleToHide,
   uncountedBecause,
   type ReportOrigin,
@@ -283,7 +284,8 @@ export async function createReport(
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     await assertReportAllowance(trx, reporterId, rules.perDay, now);
-    const uncounted = await uncountedBecause(trx, reporterId, origin, rules, now);
+    const inSurge = await isInSurge(trx, reporterId, origin, now);
+    const uncounted = await uncountedBecause(trx, reporterId, rules, now, inSurge);
     const inserted = await trx
       .insertInto('reports')
       .values({
@@ -303,7 +305,7 @@ export async function createReport(
       .executeTakeFirst();
     if (!Number(inserted.numInsertedOrUpdatedRows))
       throw new AppError('conflict', REPORT_MESSAGES.already);
-    if (await detectSurge(trx, reporterId, origin, rules, now)) return;
+    if (inSurge || (await detectSurge(trx, reporterId, origin, rules, now))) return;
     if (uncounted) return;
     await hideIfReportedEnough(trx, item, rules.toHide);
   });
