@@ -505,6 +505,7 @@ export async function restoreGroupHides(
       .execute();
     const affected = new Map(closed.map((row) => [`${row.item_type}:${row.item_id}`, row]));
     const restored: { type: ReportItemType; id: string }[] = [];
+    const taskIds = new Set<string>();
     for (const row of affected.values()) {
       const item = await reportedItem(trx, row.item_type, row.item_id);
       if (item?.moderation !== 'hidden') continue;
@@ -512,8 +513,10 @@ export async function restoreGroupHides(
       if (people >= (await peopleToHide(trx, item.authorId, toHide))) continue;
       if (!(await setModeration(trx, item.type, item.id, null, null, 'hidden'))) continue;
       restored.push({ type: item.type, id: item.id });
-      if (item.taskId) await publishTaskChanges(trx, [item.taskId]);
+      if (item.taskId) taskIds.add(item.taskId);
     }
+    // Open pages of those tasks read them again once this commits: one publication for all.
+    if (taskIds.size) await publishTaskChanges(trx, taskIds);
     await recordAdminAction(trx, {
       adminId,
       action: 'restore-group',
