@@ -16,7 +16,7 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { authOpenApi, withAuthPaths } from './auth/auth-openapi.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { grantAdminEmails } from './moderation/admins.ts';
-import type { Config } from './config.ts';
+import { hasSecureCookies, type Config } from './config.ts';
 import { sqliteFileOf, type DatabaseHandle, type Engine } from './db/database.ts';
 import { createReadWorkers } from './db/read-workers.ts';
 import { taskIndexOf } from './search/search.store.ts';
@@ -226,7 +226,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes, { auth, db: deps.db });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(adminRoutes, { auth, db: deps.db, supportEmail: config.supportEmail });
-  await app.register(reportsRoutes, { auth, db: deps.db, rules: config.reportRules });
+  await app.register(reportsRoutes, {
+    auth,
+    db: deps.db,
+    rules: config.reportRules,
+    isSecure: hasSecureCookies(config),
+  });
   await app.register(contactRoutes, {
     db: deps.db,
     supportEmail: config.supportEmail,

@@ -271,6 +271,10 @@ function trustedProxiesOf(value: string | undefined): TrustProxy {
 /** What Fastify's trustProxy takes: off, a test of each hop, or addresses and CIDRs. */
 export type TrustProxy = false | string | ((address: string, hop: number) => boolean);
 
+/** Cookies are Secure when users reach the app over https (PUBLIC_URL), whatever the proxy says. */
+export const hasSecureCookies = (config: Pick<Config, 'publicUrl'>) =>
+  config.publicUrl.startsWith('https:');
+
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -23,3 +23,6 @@ export const profileLink = (userId: string) => `/users/${segment(userId)}`;
 
 /** Issue 21: the page where a poster pays to hire with an offer. */
 export const checkoutPath = (offerId: string) => `/checkout/${encodeURIComponent(offerId)}`;
+
+/** Issue 47: the operator's reports queue, where a surge's undo is. */
+export const ADMIN_REPORTS_LINK = '/admin';

@@ -3,9 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { SignedUpUser } from './e2e-accounts.ts';
 import { e2eEnv } from './e2e-env.ts';
-
-/** Older than REPORT_MIN_ACCOUNT_AGE_HOURS's default (72). */
-const QUALIFIED_AGE_MS = 4 * 24 * 60 * 60 * 1000;
+import { QUALIFIED_AGE_MS } from './reporters.ts';
 
 /**
  * Issue 47 in the browser tests: accounts whose reports count toward hiding (decision 054),

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/types.ts';
 import type { TestUser } from './test-app.ts';
 
-/** Older than REPORT_MIN_ACCOUNT_AGE_HOURS's default (72). */
-const QUALIFIED_AGE_MS = 4 * 24 * 60 * 60 * 1000;
+/** Older than REPORT_MIN_ACCOUNT_AGE_HOURS's default (72); e2e-reporters.ts ages theirs so too. */
+export const QUALIFIED_AGE_MS = 4 * 24 * 60 * 60 * 1000;
 let nextAddress = 1;
 
 /**

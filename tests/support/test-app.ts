@@ -112,8 +112,15 @@ export async function createTestApp(
     if (response.statusCode !== 200) {
       throw new Error(`sign-up failed ${response.statusCode}: ${response.body}`);
     }
-    const cookie = sessionCookie(response);
     const { user } = response.json() as { user: { id: string; email: string; name: string } };
+    // With REQUIRE_EMAIL_VERIFICATION sign-up starts no session: the person signs in.
+    const cookie = config.requireEmailVerification
+      ? sessionCookie(
+          await request('POST', '/api/auth/sign-in/email', {
+            body: { email: body.email, password: body.password },
+          }),
+        )
+      : sessionCookie(response);
     return { id: user.id, name: user.name, email: user.email, cookie } satisfies TestUser;
   }
 

@@ -12,7 +12,7 @@ const AUTH_TAG = 'Accounts (Better Auth)';
 /** What our hooks (auth.ts) add to a route's behaviour, appended to Better Auth's description. */
 const HOOKED_BEHAVIOUR: Record<string, string> = {
   '/sign-up/email':
-    'A new address is signed in at once. An address that already has an account is answered alike (200, the same fields) but with `token: null`, no session and nothing created; its owner is mailed instead.',
+    'An address that already has an account is answered with 200 and the fields of a new account, `token: null`, no session and nothing created; its owner is mailed instead. By default (spec §4) a new address is signed in at once: its answer has a token and a session cookie, so the two answers differ there. With REQUIRE_EMAIL_VERIFICATION=true a new address gets `token: null` and no session either (the verification link signs it in): the two are answered alike, but for ids, address and times.',
 };
 
 /**

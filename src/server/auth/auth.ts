@@ -13,7 +13,7 @@ import {
   profileSchema,
   signUpSchema,
 } from '../../shared/accounts.ts';
-import type { Config } from '../config.ts';
+import { hasSecureCookies, type Config } from '../config.ts';
 import type { DatabaseHandle, Engine } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { enqueueMail, hasHadMailsThisHour } from '../mail/outbox.ts';
@@ -72,7 +72,10 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
     database: { db, type: engine },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true, // spec §4: registering signs the new user in
+      // spec §4: registering signs the new user in. Not with REQUIRE_EMAIL_VERIFICATION: that
+      // session would tell a new address from a registered one, whose sign-up starts none
+      // (taken-sign-up.ts); the link mailed signs them in (autoSignInAfterVerification).
+      autoSignIn: !config.requireEmailVerification,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Issue 19: Better Auth's own reset flow, its link mailed through the outbox. The
@@ -176,7 +179,7 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
       cookiePrefix: COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Secure cookies follow PUBLIC_URL: https in production, http on a laptop.
-      useSecureCookies: config.publicUrl.startsWith('https:'),
+      useSecureCookies: hasSecureCookies(config),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     telemetry: { enabled: false },

@@ -110,6 +110,31 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
   });
 });
 
+describe('sign-up with REQUIRE_EMAIL_VERIFICATION=true', () => {
+  it('answers a new address and a taken one alike: status, fields, values and no cookie', async () => {
+    const signUp = (name: string, email: string) =>
+      t.request('POST', '/api/auth/sign-up/email', {
+        body: { name, email, password: 'Secret123', image: 'https://images.example.com/a.png' },
+      });
+    const fresh = await signUp('Nia New', `nia-${Date.now()}@example.com`);
+    const taken = await signUp('Nia New', verified.email);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    // The same fields in the same order, with the same values but the id, address and times.
+    const shape = (body: { user: Record<string, unknown> }) => ({
+      ...body,
+      user: { ...body.user, id: 'id', email: 'email', createdAt: 'at', updatedAt: 'at' },
+    });
+    const [freshBody, takenBody] = [fresh.json(), taken.json()];
+    expect(Object.keys(takenBody)).toEqual(Object.keys(freshBody));
+    expect(Object.keys(takenBody.user)).toEqual(Object.keys(freshBody.user));
+    expect(shape(takenBody)).toEqual(shape(freshBody));
+    expect(freshBody.token).toBeNull();
+  });
+});
+
 describe('REQUIRE_EMAIL_VERIFICATION off (the default)', () => {
   it('lets an unverified account post', async () => {
     const open = await createTestApp();

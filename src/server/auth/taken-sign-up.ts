@@ -19,9 +19,10 @@ export function accountWithEmail(db: Kysely<Database>, email: string) {
 }
 
 /**
- * Issue 47: a sign-up with an address that has an account answers as a new account's does, in
- * the same fields and order, with no session; its owner is mailed instead (a few times an hour
- * at most), so the form tells nobody which addresses are registered.
+ * Issue 47: a sign-up with an address that has an account answers in a new account's fields and
+ * order, with no session; its owner is mailed instead (a few times an hour at most). A new
+ * address is signed in at once by default (spec §4), which tells the two apart; with
+ * REQUIRE_EMAIL_VERIFICATION it is not, and the answers are alike (docs/security.md).
  */
 export async function answerTakenSignUp(
   db: Kysely<Database>,

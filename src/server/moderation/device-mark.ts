@@ -13,12 +13,19 @@ const DEVICE_COOKIE = 'tasklane.device';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const MARK = /^[A-Za-z0-9_-]{22}$/;
 
-/** The request's device mark, or a new one set on the reply. */
-export function deviceMark(request: FastifyRequest, reply: FastifyReply): string {
+/**
+ * The request's device mark, or a new one set on the reply: Secure by the session cookie's rule
+ * (config.ts hasSecureCookies), not by the protocol a proxy in front passes on.
+ */
+export function deviceMark(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { isSecure }: { isSecure: boolean },
+): string {
   const sent = parseCookies(request.headers.cookie ?? '').get(DEVICE_COOKIE);
   if (sent && MARK.test(sent)) return sent;
   const mark = crypto.randomBytes(16).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const secure = isSecure ? '; Secure' : '';
   reply.header(
     'set-cookie',
     `${DEVICE_COOKIE}=${mark}; Path=/api/reports; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}`,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
@@ -44,6 +45,23 @@ const auditOf = (targetId: string) =>
     .where('target_id', '=', targetId)
     .orderBy('created_at')
     .execute();
+
+/** Makes every write to the mail outbox fail (a database refusing mid-transaction), or stops. */
+async function refuseOutboxWrites(isRefused: boolean) {
+  if (isPostgres(t.db)) {
+    await sql`DROP TRIGGER IF EXISTS refuse_outbox ON outbox`.execute(t.db);
+    if (!isRefused) return;
+    await sql`CREATE OR REPLACE FUNCTION refuse_outbox() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'outbox refused'; END $$ LANGUAGE plpgsql`.execute(t.db);
+    await sql`CREATE TRIGGER refuse_outbox BEFORE INSERT ON outbox
+      FOR EACH ROW EXECUTE FUNCTION refuse_outbox()`.execute(t.db);
+    return;
+  }
+  await sql`DROP TRIGGER IF EXISTS refuse_outbox`.execute(t.db);
+  if (!isRefused) return;
+  await sql`CREATE TRIGGER refuse_outbox BEFORE INSERT ON outbox
+    BEGIN SELECT RAISE(ABORT, 'outbox refused'); END`.execute(t.db);
+}
 
 const signIn = (user: TestUser) =>
   t.request('POST', '/api/auth/sign-in/email', {
@@ -177,6 +195,25 @@ describe('suspending and banning', () => {
     expect(await listed()).toEqual([false, false]);
     await call(t, 'POST', `/api/admin/users/${bo.id}/lift`, admin, { reason: 'Appeal upheld' });
     expect(await listed()).toEqual([true, true]);
+  });
+
+  it('ends the sessions as the ban is stored, even when what follows it fails', async () => {
+    const fay = await t.signUp({ name: 'Fay Failed-Mail' });
+    // Her session is checked in full once, then served from this instance's cache.
+    expect((await call(t, 'GET', '/api/me/offers', fay)).status).toBe(200);
+    await refuseOutboxWrites(true);
+    try {
+      const ban = await call(t, 'POST', `/api/admin/users/${fay.id}/suspend`, admin, {
+        reason: 'Spam',
+      });
+      expect(ban.status).toBe(500);
+    } finally {
+      await refuseOutboxWrites(false);
+    }
+    // Storing the ban forgot her cached sessions (auth.ts, the user-update hook), before the
+    // mail and the audit line failed: the cache does not outlive the failure.
+    expect((await call(t, 'GET', '/api/me/offers', fay)).status).toBe(401);
+    expect((await signIn(fay)).statusCode).toBe(403);
   });
 
   it('refuses a reason left out, days out of range, an admin as target and unknown users', async () => {

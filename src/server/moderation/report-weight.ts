@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { REPORT_MESSAGES, type ReportUncountedBecause } from '../../shared/moderation.ts';
+import { ADMIN_REPORTS_LINK } from '../../shared/links.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
 import type { ReportRules } from '../config.ts';
@@ -78,9 +79,12 @@ export async function assertReportAllowance(
   }
 }
 
-/** The reports of one group: the reporter, or anyone from their address or device. */
+/**
+ * The rows of one group, in reports or report_surges: the reporter, or anyone from their address
+ * or device.
+ */
 function ofGroup(reporterId: string, origin: ReportOrigin) {
-  return (eb: ExpressionBuilder<Database, 'reports'>) => {
+  return (eb: ExpressionBuilder<Database, 'reports' | 'report_surges'>) => {
     const matches = [eb('reporter_id', '=', reporterId)];
     if (origin.address) matches.push(eb('client_address', '=', origin.address));
     if (origin.device) matches.push(eb('device', '=', origin.device));
@@ -88,13 +92,16 @@ function ofGroup(reporterId: string, origin: ReportOrigin) {
   };
 }
 
-/** Why the reporter's report would not count, or null when it counts. */
+/**
+ * Why the reporter's report would not count, or null when it counts; `inSurge` is what
+ * isInSurge answered for this report, asked once for this and detectSurge.
+ */
 export async function uncountedBecause(
   trx: Db,
   reporterId: string,
-  origin: ReportOrigin,
   rules: ReportRules,
   now: Date,
+  inSurge: boolean,
 ): Promise<ReportUncountedBecause | null> {
   const reporter = await trx
     .selectFrom('user')
@@ -105,30 +112,25 @@ export async function uncountedBecause(
   if (!reporter.emailVerified) return 'unverified';
   const age = now.getTime() - new Date(reporter.createdAt).getTime();
   if (age < rules.minAccountAgeHours * HOUR_MS) return 'new-account';
-  return (await isInSurge(trx, reporterId, origin, now)) ? 'surge' : null;
+  return inSurge ? 'surge' : null;
 }
 
 /** Whether the reporter, their address or device is in a surge of the last day. */
-async function isInSurge(trx: Db, reporterId: string, origin: ReportOrigin, now: Date) {
+export async function isInSurge(trx: Db, reporterId: string, origin: ReportOrigin, now: Date) {
   const surge = await trx
     .selectFrom('report_surges')
     .select('id')
     .where('created_at', '>', new Date(now.getTime() - SURGE_HOLD_MS).toISOString())
-    .where((eb) => {
-      const matches = [eb('reporter_id', '=', reporterId)];
-      if (origin.address) matches.push(eb('client_address', '=', origin.address));
-      if (origin.device) matches.push(eb('device', '=', origin.device));
-      return eb.or(matches);
-    })
+    .where(ofGroup(reporterId, origin))
     .executeTakeFirst();
   return surge !== undefined;
 }
 
 /**
- * After a report: when its group (the reporter, their address or device) has reported
- * `surgeItems` different items in the last hour, and is not already in a surge, the surge is
- * recorded, the group's reports of that hour stop counting and every admin is told, once.
- * Returns whether the report is part of a surge.
+ * After a report of a group not already in a surge (isInSurge): when the group (the reporter,
+ * their address or device) has reported `surgeItems` different items in the last hour, the surge
+ * is recorded, the group's reports of that hour stop counting and every admin is told, once.
+ * Returns whether the report started a surge.
  */
 export async function detectSurge(
   trx: Db,
@@ -137,7 +139,6 @@ export async function detectSurge(
   rules: ReportRules,
   now: Date,
 ): Promise<boolean> {
-  if (await isInSurge(trx, reporterId, origin, now)) return true;
   const since = new Date(now.getTime() - SURGE_WINDOW_MS).toISOString();
   const items = await trx
     .selectFrom('reports')
@@ -186,9 +187,6 @@ export async function detectSurge(
   }
   return true;
 }
-
-/** The operator's reports queue, where a surge's undo is. */
-const ADMIN_REPORTS_LINK = '/admin';
 
 /**
  * How many people the item's open, counted reports come from: reports that share an address or

@@ -28,8 +28,8 @@ const itemParamsSchema = z.object({ itemType: z.enum(REPORT_ITEM_TYPES), itemId:
 
 /** Issue 20 "Report" for everyone signed in, and the operator's queue and decisions. */
 export const reportsRoutes: FastifyPluginAsyncZod<
-  TasksRoutesOptions & { rules: ReportRules }
-> = async (app, { auth, db, rules }) => {
+  TasksRoutesOptions & { rules: ReportRules; isSecure: boolean }
+> = async (app, { auth, db, rules, isSecure }) => {
   app.post(
     '/api/reports',
     {
@@ -43,7 +43,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const user = await requireWriter(auth, request);
-      const origin = { address: addressKey(request.ip), device: deviceMark(request, reply) };
+      const origin = {
+        address: addressKey(request.ip),
+        device: deviceMark(request, reply, { isSecure }),
+      };
       await createReport(db, user.id, request.body, origin, rules);
       return reply.status(201).send({ message: REPORT_MESSAGES.thanks });
     },

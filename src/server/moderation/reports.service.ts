@@ -18,6 +18,7 @@ import {
   assertReportAllowance,
   countedPeople,
   detectSurge,
+  isInSurge,
   peopleToHide,
   uncountedBecause,
   type ReportOrigin,
@@ -283,7 +284,8 @@ export async function createReport(
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     await assertReportAllowance(trx, reporterId, rules.perDay, now);
-    const uncounted = await uncountedBecause(trx, reporterId, origin, rules, now);
+    const inSurge = await isInSurge(trx, reporterId, origin, now);
+    const uncounted = await uncountedBecause(trx, reporterId, rules, now, inSurge);
     const inserted = await trx
       .insertInto('reports')
       .values({
@@ -303,7 +305,7 @@ export async function createReport(
       .executeTakeFirst();
     if (!Number(inserted.numInsertedOrUpdatedRows))
       throw new AppError('conflict', REPORT_MESSAGES.already);
-    if (await detectSurge(trx, reporterId, origin, rules, now)) return;
+    if (inSurge || (await detectSurge(trx, reporterId, origin, rules, now))) return;
     if (uncounted) return;
     await hideIfReportedEnough(trx, item, rules.toHide);
   });
@@ -503,6 +505,7 @@ export async function restoreGroupHides(
       .execute();
     const affected = new Map(closed.map((row) => [`${row.item_type}:${row.item_id}`, row]));
     const restored: { type: ReportItemType; id: string }[] = [];
+    const taskIds = new Set<string>();
     for (const row of affected.values()) {
       const item = await reportedItem(trx, row.item_type, row.item_id);
       if (item?.moderation !== 'hidden') continue;
@@ -510,8 +513,10 @@ export async function restoreGroupHides(
       if (people >= (await peopleToHide(trx, item.authorId, toHide))) continue;
       if (!(await setModeration(trx, item.type, item.id, null, null, 'hidden'))) continue;
       restored.push({ type: item.type, id: item.id });
-      if (item.taskId) await publishTaskChanges(trx, [item.taskId]);
+      if (item.taskId) taskIds.add(item.taskId);
     }
+    // Open pages of those tasks read them again once this commits: one publication for all.
+    if (taskIds.size) await publishTaskChanges(trx, taskIds);
     await recordAdminAction(trx, {
       adminId,
       action: 'restore-group',

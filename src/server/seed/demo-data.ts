@@ -47,12 +47,18 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-/** Issue 47: the demo's operator, who decided its dispute; printed by `npm run seed` too. */
-export const DEMO_OPERATOR: ScriptAccount = {
+/**
+ * Issue 47: the demo's operator, who decided its dispute; printed by `npm run seed` too. An
+ * admin, so the password is made when the account is (demoOperatorPassword), never one written
+ * here for anyone who reads the repository to sign in with.
+ */
+export const DEMO_OPERATOR: Omit<ScriptAccount, 'password'> = {
   name: 'Olive Operator',
   email: 'operator@example.com',
-  password: 'OperatorDemo123',
 };
+
+/** The operator's password, new at every seed that makes the account. */
+const demoOperatorPassword = () => crypto.randomBytes(12).toString('base64url');
 
 /**
  * A demo user's photo URL on the app's public address (config PUBLIC_URL, no trailing slash):
@@ -467,8 +473,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
 ];
 
-const OPERATOR_ACCOUNT = { ...DEMO_OPERATOR, role: 'admin' } as const;
-
 /**
  * The demo's story happened before anyone watched: its notifications stay to read, but the
  * mails they queued for the demo addresses (nobody's) are skipped, not sent.
@@ -513,7 +517,12 @@ export interface SeededUser extends DemoUser {
 
 export interface SeedResult {
   users: SeededUser[];
-  operator: ScriptAccount & { id: string; created: boolean };
+  /** The password only when this seed made the account; null when it existed already. */
+  operator: Omit<ScriptAccount, 'password'> & {
+    password: string | null;
+    id: string;
+    created: boolean;
+  };
   tasks: number;
   offers: number;
   reviews: number;
@@ -625,7 +634,9 @@ export async function seedDemoData(
     await trx.insertInto('offers').values(loop.offers).execute();
     await trx.insertInto('reviews').values(loop.reviews).execute();
   });
-  const operator = { ...DEMO_OPERATOR, ...(await ensureUser(db, auth, OPERATOR_ACCOUNT)) };
+  const password = demoOperatorPassword();
+  const made = await ensureUser(db, auth, { ...DEMO_OPERATOR, password, role: 'admin' });
+  const operator = { ...DEMO_OPERATOR, ...made, password: made.created ? password : null };
   const money =
     options.payments?.mode === 'test'
       ? await playMoneyStory(db, options.payments, {

@@ -56,5 +56,6 @@ export async function runSeed(
   }
   print('Demo operator (the admin console at /admin):');
   const { operator } = result;
-  print(`  ${operator.email.padEnd(28)} ${operator.password}${operator.created ? '' : existed}`);
+  // Its password is made with the account (demo-data.ts): one that existed keeps its own.
+  print(`  ${operator.email.padEnd(28)} ${operator.password ?? existed.trim()}`);
 }
