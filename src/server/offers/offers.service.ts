@@ -121,13 +121,16 @@ export async function editOffer(
   const offer = await ownPendingOffer(db, id, userId);
   // An offer changes only while the task takes offers (open, not expired).
   await assertTaskAction(db, offer.task_id, 'offer', userId);
-  // Issue 47: the poster pays the price they were shown. A change that slips in as the payment
-  // opens is caught there (checkout.service.ts openPayment) and, at the latest, by hireOffer.
-  if (await isCheckoutOpen(db, id)) throw new AppError('conflict', OFFER_MESSAGES.checkoutOpen);
+  // Issue 47: the poster pays the price they were shown, so the edit is refused while a payment
+  // for the offer is under way, in the UPDATE itself. A payment that opens as the edit commits
+  // is caught there (checkout.service.ts openPayment) and, at the latest, by hireOffer.
   const change = { amountCents: toCents(input.amount), message: input.message };
   const modified = await updatePendingOffer(db, id, change, new Date().toISOString());
-  if (modified === 0 && (await findOffer(db, id))?.status !== 'pending') throw notPending();
-  return modified;
+  if (modified > 0) return modified;
+  // Nothing changed: say why, unless the edit changed nothing because nothing was new.
+  if ((await findOffer(db, id))?.status !== 'pending') throw notPending();
+  if (await isCheckoutOpen(db, id)) throw new AppError('conflict', OFFER_MESSAGES.checkoutOpen);
+  return 0;
 }
 
 export async function withdrawOffer(db: Db, id: string, userId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { CardShown } from '../../shared/payments.ts';
 import { TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
 import type { Database, PaymentStatus, PaymentTable } from '../db/types.ts';
@@ -69,6 +69,21 @@ export async function heldPaymentOf(db: Db, taskId: string): Promise<Payment | u
     .executeTakeFirst();
   return row && toPayment(row);
 }
+
+/**
+ * The condition "no payment for the offer is under way", for a statement that changes the
+ * offer's price (an UPDATE of offers): the check and the write are then one statement (issue 47).
+ */
+export const noCheckoutOpen = (offerId: string) => (eb: ExpressionBuilder<Database, 'offers'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .where('payments.offer_id', '=', offerId)
+        .where('payments.status', '=', 'processing'),
+    ),
+  );
 
 /** Whether a payment for the offer is under way: its price must hold still (issue 47). */
 export async function isCheckoutOpen(db: Db, offerId: string): Promise<boolean> {
