@@ -8,6 +8,7 @@ import {
   type OfferStatus,
 } from '../../shared/offers.ts';
 import type { NotificationType } from '../../shared/notifications.ts';
+import type { Settled } from '../../shared/payments.ts';
 import { TASK_FIELD_MESSAGES, type TaskAction } from '../../shared/tasks.ts';
 import { textFor } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
@@ -429,7 +430,8 @@ export const reopenedTask = () => {
 /**
  * What follows an assignment's end, once the task's row is open again (in the transaction that
  * made it so): the offer released, the ending recorded, the offers the hire declined pending
- * again, the money held refunded, and the parties told.
+ * again, the money held refunded, and the parties told. Returns what the refund moved (null
+ * when no money was held).
  */
 export async function endAssignment(
   trx: Db,
@@ -438,7 +440,7 @@ export async function endAssignment(
   endedById: string,
   reason: string,
   actorId: string | null = endedById,
-): Promise<void> {
+): Promise<Settled | null> {
   const at = new Date().toISOString();
   await setOfferStatus(trx, offer.id, 'accepted', 'released', at);
   const reopening = {
@@ -451,7 +453,7 @@ export async function endAssignment(
   };
   await recordReopening(trx, reopening, at);
   const payment = await heldPaymentOf(trx, task.id);
-  if (payment) await settlePayment(trx, payment, 0, task.title);
+  const settled = payment ? await settlePayment(trx, payment, 0, task.title) : null;
   const reinstated = await reinstateOffersDeclinedByHire(trx, task.id, at);
   const recipients = [task.userId, offer.bidder_id];
   await notify(trx, [
@@ -464,4 +466,5 @@ export async function endAssignment(
       offerId: other.id,
     })),
   ]);
+  return settled;
 }

@@ -195,10 +195,13 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
   const ids = rows.map((row) => row.id);
   const [disputes, settlements, conversations] = await Promise.all([
     disputesOf(db, ids),
-    settlementsOf(
-      db,
-      rows.map((row) => row.task_id),
-    ),
+    // An open dispute's payment is still held: nothing of it is settled yet.
+    status === 'open'
+      ? new Map<string, Settled>()
+      : settlementsOf(
+          db,
+          rows.map((row) => row.task_id),
+        ),
     conversationsOf(
       db,
       rows.map((row) => row.offer_id),
@@ -312,12 +315,12 @@ export async function resolveDispute(
     }
     const task = await readTaskFacts(trx, dispute.task_id);
     if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-    if (input.outcome === 'refund') {
-      await endAssignment(trx, task, offer, dispute.opened_by, input.reason, adminId);
-    } else {
-      await settlePayment(trx, payment, share, task.title);
-    }
-    const settled = (await settlementsOf(trx, [task.id])).get(payment.id)!;
+    // What the settlement moved, as it computed it (the ledger holds the same).
+    const settled =
+      input.outcome === 'refund'
+        ? await endAssignment(trx, task, offer, dispute.opened_by, input.reason, adminId)
+        : await settlePayment(trx, payment, share, task.title);
+    if (!settled) throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
     const outcome =
       input.outcome === 'split'
         ? OUTCOME_TEXTS.split(settled.toFreelancerCents, settled.refundedCents)
