@@ -23,3 +23,6 @@ export const profileLink = (userId: string) => `/users/${segment(userId)}`;
 
 /** Issue 21: the page where a poster pays to hire with an offer. */
 export const checkoutPath = (offerId: string) => `/checkout/${encodeURIComponent(offerId)}`;
+
+/** Issue 21: a receipt's page, named by its number (the receipt mails link to it too). */
+export const receiptLink = (number: string) => `/receipts/${segment(number)}`;
