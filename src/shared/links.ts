@@ -26,3 +26,6 @@ export const checkoutPath = (offerId: string) => `/checkout/${encodeURIComponent
 
 /** Issue 47: the operator's reports queue, where a surge's undo is. */
 export const ADMIN_REPORTS_LINK = '/admin';
+
+/** Issue 21: a receipt's page, named by its number (the receipt mails link to it too). */
+export const receiptLink = (number: string) => `/receipts/${segment(number)}`;

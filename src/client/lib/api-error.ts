@@ -1,13 +1,18 @@
 // Apart from api.ts: the shell (the route boundary) tells these failures apart without loading
 // the API module, which the pages load.
 
-/** A refusal from the API, carrying its `{message}` and status. */
+/**
+ * A refusal from the API, carrying its `{message}`, status and the answer's body (its other
+ * fields, such as a 409's new `totalCents`), for callers that read them with a shared schema.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 

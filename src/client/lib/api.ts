@@ -6,7 +6,10 @@ import { LIST_LIMIT_MAX } from '../../shared/task-constants.ts';
 
 export { ApiError } from './api-error.ts';
 
-/** Sends one request to the API: the JSON answer, or an ApiError with the refusal's message. */
+/**
+ * Sends one request to the API: the JSON answer, or an ApiError with the refusal's message and
+ * body.
+ */
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   const isRead = method === 'GET' && body === undefined;
   if (!isRead) dropEarly();
@@ -20,7 +23,7 @@ export async function request<T>(method: string, url: string, body?: unknown): P
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const message = data && typeof data.message === 'string' ? data.message : response.statusText;
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, data);
   }
   return data as T;
 }

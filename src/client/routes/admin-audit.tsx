@@ -5,7 +5,7 @@ import type { AdminAction } from '../../shared/moderation.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { StackTable } from '../components/stack-table.tsx';
 import { adminApi, AUDIT_ACTIONS } from '../features/admin/admin-api.ts';
-import { formatDateTime } from '../features/admin/admin-format.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { adminUserPath } from '../features/admin/admin-user-link.tsx';
 import { ACTION_LABELS, describeAction } from '../features/admin/audit-format.ts';
 import { UserLink } from '../features/profiles/user-link.tsx';

@@ -4,7 +4,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { StackTable } from '../components/stack-table.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { adminApi, type AdminUserDetail } from '../features/admin/admin-api.ts';
-import { formatDateTime, reasonLabel } from '../features/admin/admin-format.ts';
+import { reasonLabel } from '../features/admin/admin-format.ts';
 import { adminUserPath, AdminUserLink } from '../features/admin/admin-user-link.tsx';
 import { describeAction } from '../features/admin/audit-format.ts';
 import { useFocusById } from '../features/admin/use-focus-by-id.ts';
@@ -14,7 +14,7 @@ import {
   UserActionButtons,
   useUserActions,
 } from '../features/admin/user-card.tsx';
-import { formatBudget } from '../lib/format.ts';
+import { formatBudget, formatDateTime } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';

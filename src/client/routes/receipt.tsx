@@ -7,7 +7,7 @@ import {
   RECEIPT_KIND_LABELS,
   RECEIPT_STATUS_LABELS,
 } from '../features/payments/payments-messages.ts';
-import { formatDateTime } from '../features/admin/admin-format.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { TestPaymentsBanner } from '../features/payments/test-payments-banner.tsx';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';

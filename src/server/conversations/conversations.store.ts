@@ -103,6 +103,37 @@ export async function listMessages(db: Db, offerId: string, limit: number): Prom
   return latest.reverse();
 }
 
+/**
+ * The latest `limitPerOffer` messages of each of these offers' conversations, oldest first (the
+ * operators' disputes queue reads many at once; issue 47).
+ */
+export async function listMessagesOfOffers(
+  db: Db,
+  offerIds: readonly string[],
+  limitPerOffer: number,
+): Promise<MessageRow[]> {
+  if (offerIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('messages')
+    .innerJoin('user', 'user.id', 'messages.author_id')
+    .selectAll('messages')
+    .select(AUTHOR_COLUMNS)
+    .select(
+      sql<number>`row_number() over (partition by messages.offer_id order by messages.created_at desc, messages.id desc)`.as(
+        'latest_rank',
+      ),
+    )
+    .where('messages.offer_id', 'in', [...offerIds]);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .selectAll()
+    .where('latest_rank', '<=', limitPerOffer)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ latest_rank: _rank, ...row }) => row);
+}
+
 function selectMessagesInContext(db: Db) {
   return db
     .selectFrom('messages')

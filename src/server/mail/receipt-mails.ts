@@ -1,4 +1,5 @@
 import { BRAND } from '../../shared/brand.ts';
+import { receiptLink } from '../../shared/links.ts';
 import { formatCents } from '../../shared/payments.ts';
 import type { ReceiptTable } from '../db/types.ts';
 import type { MailRequest } from './outbox.ts';
@@ -44,7 +45,7 @@ export function receiptMail(
         ...receipt.lines.map((line) => `${line.label}: ${formatCents(line.amountCents)}`),
         `Total: ${total}`,
       ],
-      action: { label: 'View the receipt', url: `/receipts/${encodeURIComponent(receipt.number)}` },
+      action: { label: 'View the receipt', url: receiptLink(receipt.number) },
       reason: `You get this email because money moved on your ${BRAND} account. Receipts cannot be turned off.`,
     },
   };

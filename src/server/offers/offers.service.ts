@@ -8,6 +8,7 @@ import {
   type OfferStatus,
 } from '../../shared/offers.ts';
 import type { NotificationType } from '../../shared/notifications.ts';
+import type { Settled } from '../../shared/payments.ts';
 import { TASK_FIELD_MESSAGES, type TaskAction } from '../../shared/tasks.ts';
 import { textFor } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
@@ -121,13 +122,16 @@ export async function editOffer(
   const offer = await ownPendingOffer(db, id, userId);
   // An offer changes only while the task takes offers (open, not expired).
   await assertTaskAction(db, offer.task_id, 'offer', userId);
-  // Issue 47: the poster pays the price they were shown. A change that slips in as the payment
-  // opens is caught there (checkout.service.ts openPayment) and, at the latest, by hireOffer.
-  if (await isCheckoutOpen(db, id)) throw new AppError('conflict', OFFER_MESSAGES.checkoutOpen);
+  // Issue 47: the poster pays the price they were shown, so the edit is refused while a payment
+  // for the offer is under way, in the UPDATE itself. A payment that opens as the edit commits
+  // is caught there (checkout.service.ts openPayment) and, at the latest, by hireOffer.
   const change = { amountCents: toCents(input.amount), message: input.message };
   const modified = await updatePendingOffer(db, id, change, new Date().toISOString());
-  if (modified === 0 && (await findOffer(db, id))?.status !== 'pending') throw notPending();
-  return modified;
+  if (modified > 0) return modified;
+  // Nothing changed: say why, unless the edit changed nothing because nothing was new.
+  if ((await findOffer(db, id))?.status !== 'pending') throw notPending();
+  if (await isCheckoutOpen(db, id)) throw new AppError('conflict', OFFER_MESSAGES.checkoutOpen);
+  return 0;
 }
 
 export async function withdrawOffer(db: Db, id: string, userId: string): Promise<number> {
@@ -426,7 +430,8 @@ export const reopenedTask = () => {
 /**
  * What follows an assignment's end, once the task's row is open again (in the transaction that
  * made it so): the offer released, the ending recorded, the offers the hire declined pending
- * again, the money held refunded, and the parties told.
+ * again, the money held refunded, and the parties told. Returns what the refund moved (null
+ * when no money was held).
  */
 export async function endAssignment(
   trx: Db,
@@ -435,7 +440,7 @@ export async function endAssignment(
   endedById: string,
   reason: string,
   actorId: string | null = endedById,
-): Promise<void> {
+): Promise<Settled | null> {
   const at = new Date().toISOString();
   await setOfferStatus(trx, offer.id, 'accepted', 'released', at);
   const reopening = {
@@ -448,7 +453,7 @@ export async function endAssignment(
   };
   await recordReopening(trx, reopening, at);
   const payment = await heldPaymentOf(trx, task.id);
-  if (payment) await settlePayment(trx, payment, 0, task.title);
+  const settled = payment ? await settlePayment(trx, payment, 0, task.title) : null;
   const reinstated = await reinstateOffersDeclinedByHire(trx, task.id, at);
   const recipients = [task.userId, offer.bidder_id];
   await notify(trx, [
@@ -461,4 +466,5 @@ export async function endAssignment(
       offerId: other.id,
     })),
   ]);
+  return settled;
 }

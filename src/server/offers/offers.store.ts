@@ -2,6 +2,7 @@ import { takeFromBidsCount } from '../tasks/tasks.store.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { OfferDeclinedBecause, OfferStatus } from '../../shared/offers.ts';
 import type { Database, OfferTable } from '../db/types.ts';
+import { noCheckoutOpen } from '../payments/escrow.ts';
 
 /** SQL of the offers and the assignments that ended early (issue 9). No rules here: offers.service.ts. */
 
@@ -120,7 +121,10 @@ export async function withdrawPendingOffers(
   return withdrawn;
 }
 
-/** The author's new price and message while pending; 0 when pending no more or nothing changed. */
+/**
+ * The author's new price and message while pending and no payment for it is under way, in one
+ * statement; 0 when pending no more, paid for now, or nothing changed.
+ */
 export async function updatePendingOffer(
   db: Db,
   id: string,
@@ -132,6 +136,7 @@ export async function updatePendingOffer(
     .set({ amount_cents: change.amountCents, message: change.message, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .where(noCheckoutOpen(id))
     .where((eb) =>
       eb.or([eb('amount_cents', '!=', change.amountCents), eb('message', '!=', change.message)]),
     )

@@ -4,6 +4,7 @@ import { call } from '../../../tests/support/marketplace.ts';
 import { PAYMENTS_ENV, paidHire } from '../../../tests/support/payments.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import type { AdminDispute } from '../../shared/payments.ts';
+import { listMessagesOfOffers } from '../conversations/conversations.store.ts';
 import { grantAdmin } from '../moderation/admins.ts';
 
 /**
@@ -62,5 +63,19 @@ describe('GET /api/admin/disputes', () => {
     ]);
     // Nobody else reads it.
     expect((await call(t, 'GET', '/api/admin/disputes', freelancer)).status).toBe(403);
+  });
+
+  it('reads the latest messages of each offer, at most the cap a conversation shows', async () => {
+    const first = await paidHire(t, poster, freelancer, 'delivered', 40);
+    const second = await paidHire(t, poster, freelancer, 'delivered', 50);
+    for (const text of ['one', 'two', 'three']) await sendMessage(t, poster, first.offerId, text);
+    await sendMessage(t, freelancer, second.offerId, 'only');
+    const rows = await listMessagesOfOffers(t.db, [first.offerId, second.offerId], 2);
+    expect(rows.map((row) => [row.offer_id, row.author_name, row.text])).toEqual([
+      [first.offerId, 'Pat Poster', 'two'],
+      [first.offerId, 'Pat Poster', 'three'],
+      [second.offerId, 'Fay Freelancer', 'only'],
+    ]);
+    expect(await listMessagesOfOffers(t.db, [], 2)).toEqual([]);
   });
 });

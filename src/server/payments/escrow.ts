@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { CardShown } from '../../shared/payments.ts';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { CardShown, Settled } from '../../shared/payments.ts';
 import { TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
 import type { Database, PaymentStatus, PaymentTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -69,6 +69,21 @@ export async function heldPaymentOf(db: Db, taskId: string): Promise<Payment | u
     .executeTakeFirst();
   return row && toPayment(row);
 }
+
+/**
+ * The condition "no payment for the offer is under way", for a statement that changes the
+ * offer's price (an UPDATE of offers): the check and the write are then one statement (issue 47).
+ */
+export const noCheckoutOpen = (offerId: string) => (eb: ExpressionBuilder<Database, 'offers'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .where('payments.offer_id', '=', offerId)
+        .where('payments.status', '=', 'processing'),
+    ),
+  );
 
 /** Whether a payment for the offer is under way: its price must hold still (issue 47). */
 export async function isCheckoutOpen(db: Db, offerId: string): Promise<boolean> {
@@ -140,14 +155,15 @@ export type Settlement = 'released' | 'refunded' | 'split';
  * Settles a held (or disputed) payment: `shareCents` of the offer's amount to the freelancer,
  * less their fee; the fees to the platform; the rest back to the poster (money.ts
  * settlementOf). One balanced movement, receipts for each party paid, and a refund job when the
- * poster gets money back. Throws a 409 when the payment is no longer held.
+ * poster gets money back. Throws a 409 when the payment is no longer held. Returns what it
+ * moved, as the ledger's settlementsOf reads it back.
  */
 export async function settlePayment(
   db: Db,
   payment: Payment,
   shareCents: number,
   taskTitle: string,
-): Promise<Settlement> {
+): Promise<Settled> {
   const status: Settlement =
     shareCents === payment.amountCents ? 'released' : shareCents === 0 ? 'refunded' : 'split';
   const at = new Date().toISOString();
@@ -218,7 +234,11 @@ export async function settlePayment(
       amountCents: parts.refund,
     });
   }
-  return status;
+  return {
+    toFreelancerCents: parts.toFreelancer,
+    feesCents: parts.revenue,
+    refundedCents: parts.refund,
+  };
 }
 
 /** A provider call to make once the transaction that writes it commits (payment-jobs.ts). */

@@ -11,7 +11,9 @@ import {
   type TaskPayment,
 } from '../../shared/payments.ts';
 import { TASK_FIELD_MESSAGES, TASK_STATUS_MESSAGES } from '../../shared/tasks.ts';
+import { MESSAGES_LIMIT } from '../../shared/conversations.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
+import { listMessagesOfOffers } from '../conversations/conversations.store.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
@@ -193,10 +195,13 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
   const ids = rows.map((row) => row.id);
   const [disputes, settlements, conversations] = await Promise.all([
     disputesOf(db, ids),
-    settlementsOf(
-      db,
-      rows.map((row) => row.task_id),
-    ),
+    // An open dispute's payment is still held: nothing of it is settled yet.
+    status === 'open'
+      ? new Map<string, Settled>()
+      : settlementsOf(
+          db,
+          rows.map((row) => row.task_id),
+        ),
     conversationsOf(
       db,
       rows.map((row) => row.offer_id),
@@ -219,29 +224,17 @@ export async function listDisputes(db: Db, status: 'open' | 'resolved'): Promise
   }));
 }
 
-/** The offers' conversations for the disputes queue, oldest first, whatever their moderation. */
+/**
+ * The offers' conversations for the disputes queue, oldest first, whatever their moderation: as
+ * many of the latest as a conversation shows its parties (MESSAGES_LIMIT).
+ */
 async function conversationsOf(db: Db, offerIds: string[]) {
   const byOffer = new Map<string, AdminDispute['conversation']>();
-  if (offerIds.length === 0) return byOffer;
-  const rows = await db
-    .selectFrom('messages')
-    .leftJoin('user', 'user.id', 'messages.author_id')
-    .select([
-      'messages.id',
-      'messages.offer_id',
-      'messages.author_id',
-      'messages.text',
-      'messages.created_at',
-      'user.name',
-    ])
-    .where('messages.offer_id', 'in', offerIds)
-    .orderBy('messages.created_at')
-    .execute();
-  for (const row of rows) {
+  for (const row of await listMessagesOfOffers(db, offerIds, MESSAGES_LIMIT)) {
     const list = byOffer.get(row.offer_id) ?? [];
     list.push({
       _id: row.id,
-      author: { _id: row.author_id, name: row.name ?? 'Deleted user' },
+      author: { _id: row.author_id, name: row.author_name },
       text: row.text,
       createdAt: row.created_at,
     });
@@ -322,12 +315,12 @@ export async function resolveDispute(
     }
     const task = await readTaskFacts(trx, dispute.task_id);
     if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-    if (input.outcome === 'refund') {
-      await endAssignment(trx, task, offer, dispute.opened_by, input.reason, adminId);
-    } else {
-      await settlePayment(trx, payment, share, task.title);
-    }
-    const settled = (await settlementsOf(trx, [task.id])).get(payment.id)!;
+    // What the settlement moved, as it computed it (the ledger holds the same).
+    const settled =
+      input.outcome === 'refund'
+        ? await endAssignment(trx, task, offer, dispute.opened_by, input.reason, adminId)
+        : await settlePayment(trx, payment, share, task.title);
+    if (!settled) throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
     const outcome =
       input.outcome === 'split'
         ? OUTCOME_TEXTS.split(settled.toFreelancerCents, settled.refundedCents)

@@ -67,6 +67,45 @@ const FREELANCER_FEE = 1_205;
 const payment = async (taskId: string, user: TestUser = poster) =>
   (await call(t, 'GET', `/api/tasks/${taskId}/payment`, user)).body as Record<string, unknown>;
 
+/**
+ * The database, but an UPDATE of offers first runs `before` (once) when it executes: a write of
+ * another request that lands between a rule's reads and its write.
+ */
+function paymentOpensBeforeOfferUpdate(db: TestApp['db'], before: () => Promise<unknown>) {
+  let pending: (() => Promise<unknown>) | undefined = before;
+  const runFirst = async () => {
+    const hook = pending;
+    pending = undefined;
+    await hook?.();
+  };
+  const delayed = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (String(key).startsWith('execute')) {
+            return runFirst().then(() => value.apply(target, args));
+          }
+          const next: unknown = value.apply(target, args);
+          return next && typeof next === 'object' && 'execute' in next ? delayed(next) : next;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'updateTable') {
+        return (table: string) => {
+          const builder = target.updateTable(table as 'offers');
+          return table === 'offers' ? delayed(builder) : builder;
+        };
+      }
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 const paymentRows = (offerId: string) =>
   t.db.selectFrom('payments').selectAll().where('offer_id', '=', offerId).execute();
 
@@ -344,6 +383,42 @@ describe('paying to hire', () => {
       amount_cents: 1_000,
     });
     expect(await payment(taskId)).toMatchObject({ status: 'held', totalCents: 1_050 });
+  });
+
+  it('a payment that opens between the edit’s checks and its write still stops the edit', async () => {
+    const taskId = await postTask(t, poster);
+    const offerId = await makeOffer(t, freelancer, taskId, { amount: 10 });
+    const { editOffer } = await import('../offers/offers.service.ts');
+    // The poster's payment opens just as the edit writes: the UPDATE of the offer runs once the
+    // payment row is in, as when a checkout commits after the edit looked.
+    const openPayment = () =>
+      t.db
+        .insertInto('payments')
+        .values({
+          id: crypto.randomUUID(),
+          task_id: taskId,
+          offer_id: offerId,
+          payer_id: poster.id,
+          payee_id: freelancer.id,
+          amount_cents: 1_000,
+          client_fee_cents: 50,
+          total_cents: 1_050,
+          client_fee_bp: 500,
+          freelancer_fee_bp: 1000,
+          provider: 'test',
+          status: 'processing',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    const db = paymentOpensBeforeOfferUpdate(t.db, openPayment);
+    await expect(editOffer(db, offerId, freelancer.id, validOffer({ amount: 20 }))).rejects.toThrow(
+      OFFER_MESSAGES.checkoutOpen,
+    );
+    expect(await readOfferRow(t, offerId)).toMatchObject({
+      status: 'pending',
+      amount_cents: 1_000,
+    });
+    await t.db.deleteFrom('payments').where('offer_id', '=', offerId).execute();
   });
 
   it('a payment left processing by a process that died is finished from the provider’s record', async () => {

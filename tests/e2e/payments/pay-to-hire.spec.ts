@@ -18,6 +18,7 @@ import {
   disputeConfirm,
 } from '../../../src/client/features/delivery/delivery-messages.ts';
 import { DELIVERY_MESSAGES } from '../../../src/shared/delivery.ts';
+import { OFFER_MESSAGES } from '../../../src/shared/offers.ts';
 import { paymentsPagePaths } from '../../../src/client/features/payments/payments-paths.ts';
 import { NOT_FOUND_TITLE } from '../../../src/client/routes/not-found.tsx';
 import { checkoutPath } from '../../../src/shared/links.ts';
@@ -259,6 +260,31 @@ test('an offer raised after the checkout opened charges nothing; the page shows 
     paidCents: 0,
     payments: [],
   });
+});
+
+test('charged and refunded at once because the offer changed: the page says so, not “nothing was charged”', async ({
+  pageAs,
+}) => {
+  const [poster, freelancer] = await signUpUsers('Rita Refunded', 'Carl Changed');
+  const { offerId } = await offeredTask(poster, freelancer);
+  const page = await pageAs(poster);
+  await page.goto(checkoutPath(offerId));
+  // The server's answer when the offer changed between the charge and the hire: the money was
+  // taken and given back (409, no totalCents). The offer is changed meanwhile, so a fresh look
+  // at the checkout shows another total.
+  const refunded = PAYMENT_MESSAGES.refunded(OFFER_MESSAGES.changedWhilePaying, 12_653);
+  await page.route(`**/api/offers/${offerId}/pay`, async (route) => {
+    const raised = await callApi('PUT', `/api/offers/${offerId}`, {
+      body: newOffer({ amount: 200 }),
+      cookie: freelancer.cookieHeader,
+    });
+    expect(raised.status).toBe(200);
+    await route.fulfill({ status: 409, json: { message: refunded } });
+  });
+  const form = await fillCard(page, TEST_CARDS.succeeds);
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(form.getByRole('alert')).toHaveText(refunded);
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was charged' })).toHaveCount(0);
 });
 
 test('the freelancer backs out before delivery: the poster’s payments page shows the refund', async ({

@@ -1,12 +1,6 @@
 import { REPORT_REASON_LABELS, type ReportReason } from '../../../shared/moderation.ts';
 
-/** How the operator console writes moments, counts and report reasons (issue 20). */
-
-/** A moment the API gives as ISO time, as a local date and time. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
+/** How the operator console writes counts and report reasons (issue 20); moments: lib/format.ts. */
 
 /** "1 report", "3 reports". */
 export function plural(count: number, word: string): string {

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { REPORT_UNCOUNTED_LABELS } from '../../../shared/moderation.ts';
 import type { ItemDecision, ReportedItem } from './admin-api.ts';
-import { formatDateTime, plural, reasonLabel } from './admin-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { plural, reasonLabel } from './admin-format.ts';
 import { AdminUserLink } from './admin-user-link.tsx';
 
 /** "the task “X”" at the start of a sentence or heading. */

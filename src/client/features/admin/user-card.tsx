@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Role } from '../../../shared/moderation.ts';
 import { adminApi, type AdminUser, type UserAction } from './admin-api.ts';
-import { formatDateTime } from './admin-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { AdminUserLink } from './admin-user-link.tsx';
 import { useReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../shared/payments.ts';
-import { formatDateTime } from '../admin/admin-format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { AdminUserLink } from '../admin/admin-user-link.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { AdminDispute } from './admin-disputes-api.ts';

@@ -7,8 +7,13 @@ import { paths } from '../../lib/paths.ts';
 import { forgetRouteData } from '../../lib/route-data.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { errorMessage, useForm } from '../../lib/use-form.ts';
-import { ApiError } from '../../lib/api.ts';
-import { CHECKOUT_DATA, changedCheckout, paymentsApi, type Checkout } from './payments-api.ts';
+import {
+  CHECKOUT_DATA,
+  changedCheckout,
+  isPriceChange,
+  paymentsApi,
+  type Checkout,
+} from './payments-api.ts';
 import { CARD_LABELS, PAYMENT_TOASTS, payButtonLabel } from './payments-messages.ts';
 
 /** 4242424242424242 → 4242 4242 4242 4242, as a card shows it; as typed, too (issue 47). */
@@ -49,8 +54,8 @@ export function CheckoutCardForm({
       toast.success(PAYMENT_TOASTS.hired(checkout.freelancer.name, checkout.totalCents));
       navigate(paths.task(paid.taskId));
     } catch (error) {
-      const now =
-        error instanceof ApiError && error.status === 409 && (await changedCheckout(checkout));
+      // Only the price change says nothing was charged; any other refusal is read as it is.
+      const now = isPriceChange(error) && (await changedCheckout(checkout));
       if (now) onPriceChanged(now);
       else {
         // Issue 47: a decline is read at once, not found by scrolling back to the form.

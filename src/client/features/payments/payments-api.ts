@@ -3,6 +3,7 @@ import {
   paidSchema,
   paymentStartSchema,
   posterPaymentsSchema,
+  priceChangedSchema,
   receiptSchema,
   taskPaymentSchema,
   type Checkout,
@@ -55,6 +56,17 @@ export async function orRefusal<T>(answer: Promise<T>): Promise<T | { refusal: s
 
 /** The checkout page's route data (lib/route-data.ts), read again once paid. */
 export const CHECKOUT_DATA = 'checkout';
+
+/**
+ * Whether a refusal is the server's "the price changed" (a 409 with the new `totalCents`), when
+ * nothing was charged. Other 409s are not: one may say the card was charged and refunded at once
+ * (the offer changed while it was paid), and the page shows its message as it is.
+ */
+export function isPriceChange(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  const answer = priceChangedSchema.safeParse(error.body);
+  return answer.success && answer.data.totalCents !== undefined;
+}
 
 /**
  * Issue 47: after a refusal, the offer's checkout as it is now, when its total is no longer the

@@ -1,7 +1,10 @@
+import { receiptLink } from '../../../shared/links.ts';
+
 /**
  * Issue 21's API paths, kept out of lib/paths.ts (and so out of the app shell and the home
  * page's JavaScript budget): only lazily loaded pages use them. The checkout page's own path is
- * shared with the server (shared/links.ts checkoutPath), which names it in the 402 of accept.
+ * shared with the server (shared/links.ts checkoutPath), which names it in the 402 of accept;
+ * so is a receipt's (receiptLink), which the receipt mails link to.
  */
 const id = (value: string) => encodeURIComponent(value);
 
@@ -23,6 +26,6 @@ export const paymentsApiPaths = {
 export const paymentsPagePaths = {
   earnings: '/dashboard/earnings',
   posterPayments: '/dashboard/payments',
-  receipt: (number: string) => `/receipts/${id(number)}`,
+  receipt: receiptLink,
   adminDisputes: '/admin/disputes',
 } as const;
