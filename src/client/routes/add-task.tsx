@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { TASK_MESSAGES } from '../../shared/task-rules.ts';
-import type { TaskAllowance } from '../../shared/tasks.ts';
+import { taskAllowanceSchema, type TaskAllowance } from '../../shared/tasks.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskForm } from '../components/task-form.tsx';
 import { useToast } from '../components/toaster.tsx';
-import { api, request } from '../lib/api.ts';
+import { api, requestAs } from '../lib/api.ts';
 import { withReason } from '../lib/use-form.ts';
 import { apiPaths, paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
@@ -23,7 +23,10 @@ export default function AddTask() {
   const [allowance, setAllowance] = useState<TaskAllowance | null>(null);
   // Here, not in api.ts: that module loads with the home page, whose budget has no room.
   const readAllowance = () =>
-    void request<TaskAllowance>('GET', apiPaths.taskAllowance).then(setAllowance, () => undefined);
+    void requestAs(taskAllowanceSchema, 'GET', apiPaths.taskAllowance).then(
+      setAllowance,
+      () => undefined,
+    );
   useEffect(readAllowance, []);
   if (!user) return null;
 
