@@ -23,6 +23,7 @@ import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
+import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
 import { createFullLists, type FullListLimits } from './full-list.ts';
@@ -108,7 +109,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
       if (request.query.limit === undefined) {
         const readOptions = { ...options, viewerId: user?.id ?? null };
-        const client = email === undefined ? request.ip : null;
+        // By address, an IPv6 client by its /64: one host holds a whole /64.
+        const client = email === undefined ? addressKey(request.ip) : null;
         return fullLists.send(reply, request.query, readOptions, client);
       }
       const key = taskAnswerKey(request.query, options);
