@@ -148,11 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     db: deps.db,
     cacheSize: config.taskCacheSize,
-    fullLists: {
-      concurrency: config.fullListConcurrency,
-      perClient: config.fullListPerClient,
-      stallMs: config.fullListStallSeconds * 1000,
-    },
+    fullLists: config.fullLists,
     rowWaitMs: config.postgres.lockTimeoutMs,
   });
   await app.register(publicConfigRoutes, { config });

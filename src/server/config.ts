@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
+import type { FullListLimits } from './tasks/full-list.ts';
 import { BRAND } from '../shared/brand.ts';
 import { PAYMENT_MODES, type PaymentMode, type Seller } from '../shared/payments.ts';
 import { CHANGE_ROUNDS_DEFAULT } from '../shared/delivery.ts';
@@ -65,9 +66,9 @@ const envSchema = z.object({
   /** Questions, replies and private messages one user may write per window, all together. */
   MESSAGE_RATE_LIMIT_MAX: positiveInt(30),
   MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
-  /** How often an open event stream gets a comment line, so proxies keep it open. */
   /** Issue 47: live event streams one instance keeps open; beyond, 503 with Retry-After. */
   EVENT_STREAMS_MAX: positiveInt(1000),
+  /** How often an open event stream gets a comment line, so proxies keep it open. */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** Search answers kept while the database is unchanged (0 turns the cache off). */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -187,10 +188,8 @@ export interface Config {
   searchIndex: 'memory' | 'engine';
   /** PostgreSQL's pool and waits (db/database.ts PostgresLimits). */
   postgres: PostgresLimits;
-  /** How many full task lists (GET /api/tasks without a limit) an instance sends at once. */
-  fullListConcurrency: number;
-  fullListPerClient: number;
-  fullListStallSeconds: number;
+  /** Full task lists (GET /api/tasks without a limit) at once, per client, and the stall cut-off. */
+  fullLists: FullListLimits;
   /** GET /metrics's bearer token; no /metrics without one. */
   metricsToken: string | undefined;
   /** Issue 19: the mail transport (no smtpUrl: mails are logged), sender and poll. */
@@ -333,9 +332,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     },
-    fullListConcurrency: e.FULL_LIST_CONCURRENCY,
-    fullListPerClient: e.FULL_LIST_PER_CLIENT,
-    fullListStallSeconds: e.FULL_LIST_STALL_SECONDS,
+    fullLists: {
+      concurrency: e.FULL_LIST_CONCURRENCY,
+      perClient: e.FULL_LIST_PER_CLIENT,
+      stallMs: e.FULL_LIST_STALL_SECONDS * 1000,
+    },
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -3,6 +3,7 @@ import {
   CATEGORIES,
   DESCRIPTION_MAX_LENGTH,
   LIST_LIMIT_MAX,
+  LIST_OFFSET_MAX,
   TASK_LIST_STATUSES,
   TASK_SORTS,
   TITLE_MAX_LENGTH,
@@ -33,6 +34,7 @@ export const TASK_FIELD_MESSAGES = {
   emailNotYours: 'You can only list your own tasks.',
   limitInvalid: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}.`,
   offsetInvalid: 'offset must be a whole number from 0, and comes with limit.',
+  offsetTooDeep: `offset can be at most ${LIST_OFFSET_MAX.toLocaleString('en-US')}, except on your own tasks (email); read deeper with GET /api/tasks/search.`,
   sortInvalid: `sort must be one of: ${TASK_SORTS.join(', ')}.`,
   statusInvalid: `status must be one of: ${TASK_LIST_STATUSES.join(', ')}.`,
 } as const;

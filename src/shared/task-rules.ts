@@ -20,6 +20,11 @@ export const TASK_LIST_STATUSES = ['open', 'assigned', 'completed'] as const;
 export const TITLE_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const BUDGET_MAX = 1_000_000;
+/**
+ * How deep `offset` pages any list but a user's own (GET /api/tasks?email=): each page walks
+ * every task before it, as a search page does (search-rules.ts PAGE_MAX).
+ */
+export const LIST_OFFSET_MAX = 10_000;
 
 /** The spec's task messages (§4, §5, §6, §8), word for word. */
 export const TASK_MESSAGES = {

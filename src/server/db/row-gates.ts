@@ -36,16 +36,21 @@ export class RowGates {
     const done = new Promise<void>((resolve) => (open = resolve));
     const tail = before ? before.then(() => done) : done;
     this.#tails.set(key, tail);
+    // Forget the row only once the last tail settles: a waiter that gave up has opened its own
+    // gate, but its tail still waits on the write ahead, which may hold the row yet; clearing on
+    // giving up let the next arrival run beside that write, on a second pooled connection.
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) {
+        this.#tails.delete(key);
+        this.#startedAt.delete(key);
+      }
+    });
     try {
       if (before) await this.#waitFor(key, before);
       this.#startedAt.set(key, Date.now());
       return await write();
     } finally {
       open();
-      if (this.#tails.get(key) === tail) {
-        this.#tails.delete(key);
-        this.#startedAt.delete(key);
-      }
     }
   }
 

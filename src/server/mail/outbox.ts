@@ -52,7 +52,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: MailRequest): Prom
  */
 export async function hasHadMailsThisHour(
   db: Kysely<Database>,
-  kind: string,
+  kind: MailRequest['kind'],
   to: string,
   perHour: number,
 ): Promise<boolean> {

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { REPORT_MESSAGES, type ReportUncountedBecause } from '../../shared/moderation.ts';
 import { ADMIN_REPORTS_LINK } from '../../shared/links.ts';
@@ -35,24 +34,6 @@ export type { ReportRules } from '../config.ts';
 export interface ReportOrigin {
   address: string | null;
   device: string | null;
-}
-
-/**
- * The address a person is known by: an IPv4 address whole, an IPv6 one by its /64, since one
- * host is handed a whole /64 and could otherwise report from as many addresses as it likes.
- */
-export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (net.isIPv4(ip) || !net.isIPv6(ip)) return ip;
-  const [head = '', tail] = ip.toLowerCase().split('::');
-  const parts = (text: string | undefined) => (text ? text.split(':') : []);
-  const missing = 8 - parts(head).length - parts(tail).length;
-  const groups = [...parts(head), ...Array<string>(Math.max(missing, 0)).fill('0'), ...parts(tail)];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 /**

@@ -13,7 +13,8 @@ import { userIdParamsSchema } from '../../shared/profiles.ts';
 import { requireAdmin, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { userOrNotFound } from './moderation.service.ts';
-import { addressKey, GOOD_STANDING_FACTOR, type ReportRules } from './report-weight.ts';
+import { addressKey } from '../client-address.ts';
+import { GOOD_STANDING_FACTOR, type ReportRules } from './report-weight.ts';
 import {
   createReport,
   decideOnItem,

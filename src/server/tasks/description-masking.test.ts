@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
+import { answerCacheStatsOf } from '../answer-cache.ts';
 import type { Task } from '../../shared/tasks.ts';
 import { act, call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import {
@@ -171,5 +172,19 @@ describe("a task's poster email", () => {
       for (const task of tasks) expect(task.userEmail).toBe(paula.email);
       expect((await call(t, 'GET', list, frank)).status).toBe(403);
     }
+  });
+
+  it('reads a page of the own-tasks list once, as its owner, not first as nobody', async () => {
+    await postTask(t, paula, { title: 'Puffin own page' });
+    const url = `/api/tasks?email=${encodeURIComponent(paula.email)}&limit=3`;
+    const stats = answerCacheStatsOf(t.db).get('list')!;
+    const missesBefore = stats.misses;
+    const own = await call(t, 'GET', url, paula);
+    expect(own.status).toBe(200);
+    expect(stats.misses - missesBefore).toBe(1);
+    for (const task of own.body as Task[]) expect(task.userEmail).toBe(paula.email);
+    const again = await call(t, 'GET', url, paula);
+    expect(again.body).toEqual(own.body);
+    expect(stats.misses - missesBefore).toBe(1);
   });
 });

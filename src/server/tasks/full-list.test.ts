@@ -33,6 +33,8 @@ beforeAll(async () => {
     FULL_LIST_CONCURRENCY: '2',
     FULL_LIST_PER_CLIENT: '1',
     FULL_LIST_STALL_SECONDS: String(STALL_SECONDS),
+    // Only a client at 127.0.0.1 may name another address (X-Forwarded-For): an IPv6 one here.
+    TRUST_PROXY: '127.0.0.1',
   });
   await seedBulkTasks(t.db, { count: TASKS, auth: t.app.auth });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,20 +113,22 @@ describe('GET /api/tasks without a limit', () => {
    * A client at `from` (a loopback address) that asks for the full list, sees it start (200)
    * and then reads no more of it.
    */
-  async function stopsReading(from: string): Promise<net.Socket> {
+  async function stopsReading(from: string, forwardedFor?: string): Promise<net.Socket> {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
     onTestFinished(() => void socket.destroy());
-    socket.write(`GET /api/tasks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    const forwarded = forwardedFor ? `X-Forwarded-For: ${forwardedFor}\r\n` : '';
+    socket.write(`GET /api/tasks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${forwarded}\r\n`);
     const [head] = (await once(socket, 'data')) as [Buffer];
     socket.pause();
     expect(head.toString('latin1')).toMatch(/^HTTP\/1\.1 200/);
     return socket;
   }
   /** The status of a full list asked from `from`, once it is read to its end. */
-  const statusFrom = (from: string) =>
+  const statusFrom = (from: string, forwardedFor?: string) =>
     new Promise<number>((resolve, reject) => {
+      const headers = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
       http
-        .get(`${base}/api/tasks`, { localAddress: from }, (response) => {
+        .get(`${base}/api/tasks`, { localAddress: from, headers }, (response) => {
           response.resume().once('end', () => resolve(response.statusCode ?? 0));
         })
         .on('error', reject);
@@ -155,5 +159,12 @@ describe('GET /api/tasks without a limit', () => {
       .toBe(200);
     expect(Date.now() - stalledAt).toBeLessThan(3 * STALL_SECONDS * 1000);
     expect(await statusFrom('127.0.0.4')).toBe(200);
+  }, 60_000);
+
+  it('counts an IPv6 client by its /64: another address of the same /64 is the same client', async () => {
+    // Through the trusted proxy (127.0.0.1), from 2001:db8:1:2::/64 and then elsewhere.
+    await stopsReading('127.0.0.1', '2001:db8:1:2::10');
+    expect(await statusFrom('127.0.0.1', '2001:db8:1:2:ffff::20')).toBe(429);
+    expect(await statusFrom('127.0.0.1', '2001:db8:1:3::10')).toBe(200);
   }, 60_000);
 });

@@ -92,17 +92,23 @@ export function createFullLists(db: Kysely<Database>, limits: FullListLimits): F
 }
 
 /**
- * Ends the answer when its socket has taken no byte for a whole `stallMs`: a client that stops
- * reading would otherwise hold its place for as long as it keeps the connection (issue 47: still
- * held after 151 s). A slow reader that keeps taking bytes is left alone.
+ * Ends the answer when its client has taken no byte for a whole `stallMs` while bytes waited for
+ * it: a client that stops reading would otherwise hold its place for as long as it keeps the
+ * connection (issue 47: still held after 151 s). Only while the response waits on the client
+ * (`writableNeedDrain`, at two ticks in a row with no byte taken between) does time count: the
+ * server's own slow query, before the first byte or between chunks, is no stall of the client's.
+ * A slow reader that keeps taking bytes is left alone.
  */
 function cutOffWhenStalled(reply: FastifyReply, stallMs: number): NodeJS.Timeout | undefined {
   const { socket } = reply.raw;
   if (!socket) return undefined;
   let written = socket.bytesWritten;
+  let wasWaiting = false;
   const watchdog = setInterval(() => {
-    if (socket.bytesWritten === written && !reply.raw.writableFinished) socket.destroy();
+    const isWaiting = reply.raw.writableNeedDrain;
+    if (wasWaiting && isWaiting && socket.bytesWritten === written) socket.destroy();
     written = socket.bytesWritten;
+    wasWaiting = isWaiting;
   }, stallMs);
   watchdog.unref();
   return watchdog;

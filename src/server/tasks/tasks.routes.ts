@@ -5,6 +5,7 @@ import {
   deletedSchema,
   errorSchema,
   insertedSchema,
+  LIST_OFFSET_MAX,
   TASK_FIELD_MESSAGES,
   taskIdParamsSchema,
   taskInputSchema,
@@ -22,6 +23,7 @@ import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { createAnswerCache } from '../answer-cache.ts';
+import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
 import { createFullLists, type FullListLimits } from './full-list.ts';
@@ -83,7 +85,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       schema: {
         summary: 'List tasks (the heavy call: every task at once)',
         description:
-          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance and per client address (FULL_LIST_CONCURRENCY, FULL_LIST_PER_CLIENT; 429 with Retry-After beyond them; a user's own list, with `email`, is not counted); a reader that takes nothing for FULL_LIST_STALL_SECONDS is cut off: use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `limit` with `offset` reads a list a page at a time; `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers, masked for all but each task's poster and hired freelancer.",
+          "All tasks, newest first, for clients written to the spec (§7). Without `limit` it answers every task, about 650 bytes each (some 65 MB at 100,000 tasks), streamed, and only a few such answers run at once on an instance and per client address (FULL_LIST_CONCURRENCY, FULL_LIST_PER_CLIENT; 429 with Retry-After beyond them; a user's own list, with `email`, is not counted); a reader that takes nothing for FULL_LIST_STALL_SECONDS is cut off: use GET /api/tasks/search for pages with a total. `email` lists only the signed-in user's own tasks; `limit` with `offset` reads a list a page at a time (`offset` at most 10,000, except on one's own list); `status=open` only the tasks that take offers (open, deadline not passed). Posters' emails are included only for signed-in readers, masked for all but each task's poster and hired freelancer.",
         querystring: taskListQuerySchema,
         response: { 200: z.array(taskSchema), ...errors },
       },
@@ -98,17 +100,25 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       if (request.query.offset !== undefined && request.query.limit === undefined) {
         throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetInvalid);
       }
+      // Each page walks every task before it: deep pages only of one's own tasks.
+      if (email === undefined && (request.query.offset ?? 0) > LIST_OFFSET_MAX) {
+        throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetTooDeep);
+      }
       const options = { includeEmail: user !== null };
       // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
       // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
       if (request.query.limit === undefined) {
         const readOptions = { ...options, viewerId: user?.id ?? null };
-        const client = email === undefined ? request.ip : null;
+        // By address, an IPv6 client by its /64: one host holds a whole /64.
+        const client = email === undefined ? addressKey(request.ip) : null;
         return fullLists.send(reply, request.query, readOptions, client);
       }
       const key = taskAnswerKey(request.query, options);
       const read = (viewerId: string | null) =>
         listTasks(db, request.query, { ...options, viewerId });
+      // A user's own list is theirs alone (refused to others above) and its key holds their
+      // email: read once, as its owner, rather than as nobody first and then again as them.
+      if (email !== undefined && user) return lists.send(reply, key, () => read(user.id));
       return lists.sendTo(reply, key, user?.id ?? null, read, readersOfContacts);
     },
   );

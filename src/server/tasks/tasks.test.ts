@@ -266,6 +266,9 @@ describe('GET /api/tasks', () => {
     expect(titles((await get(`${mine}&offset=0`, alice)).body)).toEqual(['Task e', 'Task b']);
     expect(titles((await get(`${mine}&offset=2`, alice)).body)).toEqual(['Task a']);
     expect((await get(`${mine}&offset=3`, alice)).body).toEqual([]);
+    // Only others' lists are bounded in depth (LIST_OFFSET_MAX).
+    expect(await get(`${mine}&offset=20000`, alice)).toEqual({ status: 200, body: [] });
+    expect(await get('?limit=2&offset=10000')).toEqual({ status: 200, body: [] });
     // Soonest first, ties newest first: e, then d and b (both in 49 days).
     expect(titles((await get('?limit=2&offset=1&sort=deadline')).body)).toEqual([
       'Task d',
@@ -293,6 +296,7 @@ describe('GET /api/tasks', () => {
     ['?offset=-1&limit=2', TASK_FIELD_MESSAGES.offsetInvalid],
     ['?offset=x&limit=2', TASK_FIELD_MESSAGES.offsetInvalid],
     ['?offset=2', TASK_FIELD_MESSAGES.offsetInvalid],
+    ['?limit=2&offset=10001', TASK_FIELD_MESSAGES.offsetTooDeep],
   ])('answers 400 for %s', async (query, message) => {
     expect(await get(query)).toEqual({ status: 400, body: { message } });
   });
