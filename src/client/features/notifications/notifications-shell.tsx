@@ -19,8 +19,10 @@ export function LiveNotifications() {
 
 /** The bell with the unread count, for a signed-in user's bar and sidebar. */
 export function NotificationBell() {
+  // The fallback holds the bell's place (btn-sm btn-circle, 2rem), so the bar does not shift when
+  // its code arrives: at 375 px the theme switch moved under the avatar (CI, stop 52).
   return (
-    <Suspense>
+    <Suspense fallback={<span className="inline-block h-8 w-8 shrink-0" aria-hidden="true" />}>
       <Bell />
     </Suspense>
   );
