@@ -62,6 +62,31 @@ function reactRouterUnusedParts(): Plugin {
   };
 }
 
+/**
+ * Writes page-preload.json: the files of the pages' imports (page-imports.ts, and the chunks it
+ * imports but the shell does not), which the server asks a first visit to any page but the home
+ * page to load beside the shell (src/server/page-preload.ts).
+ */
+function pagePreloadList(): Plugin {
+  return {
+    name: 'tasklane-page-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const shell = chunks.find((chunk) => chunk.isEntry);
+      const pages = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/page-imports.ts'));
+      if (!shell || !pages) throw new Error('page-preload.json: no entry or page-imports chunk');
+      const inShell = new Set([shell.fileName, ...shell.imports]);
+      const files = [pages.fileName, ...pages.imports.filter((file) => !inShell.has(file))];
+      this.emitFile({
+        type: 'asset',
+        fileName: 'page-preload.json',
+        source: JSON.stringify({ files: files.map((file) => `/${file}`) }),
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/client',
   resolve: {
@@ -79,7 +104,7 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
-  plugins: [reactRouterUnusedParts(), react(), tailwindcss(), precompress()],
+  plugins: [reactRouterUnusedParts(), react(), tailwindcss(), pagePreloadList(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
