@@ -4,10 +4,11 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Imports that would cross the boundaries of DESIGN.md: client and server never meet; shared stands alone. */
-const noImportOf = (/** @type {string[]} */ roots) => ({
+const noImportOf = (/** @type {string[]} */ roots, /** @type {object[]} */ paths = []) => ({
   'no-restricted-imports': [
     'error',
     {
+      paths,
       patterns: roots.map((root) => ({
         group: [`**/${root}/**`, `**/${root}`],
         message: `This source root may not import from src/${root} (DESIGN.md, "Shape").`,
@@ -39,7 +40,20 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': 'error' },
   },
-  { files: ['src/client/**'], rules: noImportOf(['server']) },
+  {
+    files: ['src/client/**'],
+    rules: noImportOf(
+      ['server'],
+      [
+        {
+          name: 'react-router',
+          importNames: ['Link', 'NavLink'],
+          message:
+            'Import Link and NavLink from lib/link.tsx: they leave React Router’s unused parts out of the bundle (issue 48).',
+        },
+      ],
+    ),
+  },
   { files: ['src/server/**'], rules: noImportOf(['client']) },
   {
     files: ['src/shared/**'],

@@ -17,10 +17,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium-flags.t
  * against the built app (built first when missing or older than its sources) on a fresh data
  * directory with a few tasks, in the browser tests' Chromium (CHROMIUM_PATH,
  * tests/support/chromium-flags.ts). Each page runs 3 times (BENCH_PAGES_RUNS); the run with the
- * median performance score is printed, with the first visit's JavaScript.
+ * median performance score is printed, with the first visit's JavaScript. BENCH_PAGES_ONLY=search
+ * (parts of the pages' labels, with commas: `search,task page`) runs only those pages.
  */
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS) || 3;
+const ONLY = process.env.BENCH_PAGES_ONLY;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const TASKS = 12;
 
@@ -127,11 +129,14 @@ async function main() {
     for (let index = 0; index < TASKS; index += 1) ids.push(await postTask(server, owner, index));
     // A second account reads the task (its sign-up's cookie is a session): not its owner.
     const viewer = await signUpOverHttp(server, { name: 'Bench Reader' });
-    const pages = [
+    const allPages = [
       { label: 'home /', url: `${server.url}/`, cookie: undefined },
       { label: 'search /browse-tasks', url: `${server.url}/browse-tasks`, cookie: undefined },
       { label: 'task page (signed in)', url: `${server.url}/task/${ids[0]}`, cookie: viewer },
     ];
+    const pages = ONLY
+      ? allPages.filter((page) => ONLY.split(',').some((part) => page.label.includes(part)))
+      : allPages;
     const rows: string[] = [];
     for (const page of pages) {
       const runs: Figures[] = [];

@@ -1,3 +1,5 @@
+import { searchPageEarlyUrl } from './features/search/search-url.ts';
+
 /**
  * The pages' imports, apart from the shell (issue 48): each import carries the list of files its page
  * needs, preloaded beside it, and those lists over all pages came to 1.5 KB gzip'd of a first
@@ -36,3 +38,17 @@ export const pageImports = {
 };
 
 export type PageName = keyof typeof pageImports;
+
+/**
+ * The reads of the pages whose URLs take more code to build than the shell carries: the search
+ * pages (task-search-page.tsx), started as soon as this module is here (router.tsx), which on a
+ * first visit is beside the shell (src/server/page-preload.ts). lib/early-data.ts has the rest.
+ */
+export function earlyUrlsOf(pathname: string, search: string): string[] {
+  const path = pathname.replace(/(.)\/$/, '$1');
+  const url =
+    path === '/browse-tasks' || path === '/dashboard/all-tasks'
+      ? searchPageEarlyUrl(search)
+      : undefined;
+  return url ? [url] : [];
+}

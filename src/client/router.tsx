@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { MainLayout } from './components/main-layout.tsx';
 import { ScrollToTop } from './lib/scroll-to-top.tsx';
@@ -7,13 +7,15 @@ import { LayoutBoundary } from './components/route-boundary.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.tsx';
 import { earlyUrls, requestEarly } from './lib/early-data.ts';
 import { useSession } from './lib/session.tsx';
+import type * as PagesModule from './page-imports.ts';
 import type { PageName } from './page-imports.ts';
 
 /**
  * The route table of spec §2. Every page is its own lazily loaded module, so the first visit
  * loads only the shell and the page it opens (docs/decisions/005-router-and-route-data.md).
  */
-const pageImports = () => import('./page-imports.ts');
+let pages: typeof PagesModule | undefined;
+const pageImports = () => import('./page-imports.ts').then((module) => (pages = module));
 /** A page other than the home page: its import (and list of files) is in page-imports.ts. */
 const page = (name: PageName) =>
   lazyPage(() => pageImports().then((module) => module.pageImports[name]()));
@@ -81,9 +83,23 @@ const visitorsOnly = (element: ReactNode) => <RedirectIfSignedIn>{element}</Redi
 
 /** Each navigation's data, requested beside its page's code (lib/early-data.ts). */
 function EarlyData() {
-  const { pathname, key } = useLocation();
+  const { pathname, search, key } = useLocation();
   const email = useSession().user?.email;
   requestEarly(key, earlyUrls(pathname, email));
+  // The reads named in page-imports.ts: at once when it is here, else as soon as it arrives,
+  // which is before the page's code (that comes through it).
+  if (pages) requestEarly(key, pages.earlyUrlsOf(pathname, search));
+  useEffect(() => {
+    if (pages || pathname === '/') return;
+    let isCurrent = true;
+    pageImports().then(
+      (loaded) => isCurrent && requestEarly(key, loaded.earlyUrlsOf(pathname, search)),
+      () => {}, // The page loads it again, and shows a failure.
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [key, pathname, search]);
   return null;
 }
 

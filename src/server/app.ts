@@ -51,6 +51,7 @@ import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.ts';
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { pagePreloadHeader } from './page-preload.ts';
 
 export interface AppDeps {
   config: Config;
@@ -292,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
+  const pagePreload = hasClient ? pagePreloadHeader(clientDir) : undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -314,6 +316,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       !request.url.startsWith('/assets/');
     if (hasClient && isPage) {
       reply.header('cache-control', 'no-cache');
+      if (pagePreload && request.url !== '/' && !request.url.startsWith('/?')) {
+        reply.header('link', pagePreload);
+      }
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: NOT_FOUND });

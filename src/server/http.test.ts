@@ -37,6 +37,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tasklane</title>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(
+    path.join(clientDir, 'page-preload.json'),
+    JSON.stringify({ files: ['/assets/page-imports-abc.js', '/assets/search-url-def.js'] }),
+  );
   t = await createTestApp({}, { clientDir });
   user = await t.signUp();
   taskId = (await t.request('POST', '/api/tasks', { user, body: validTask() })).json().insertedId;
@@ -137,6 +141,22 @@ describe('the web app and documents', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('has a first visit to any page but the home page load the pages’ imports beside the shell', async () => {
+    for (const url of ['/browse-tasks?q=logo', '/task/abc', '/dashboard/all-tasks']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers.link, url).toBe(
+        '</assets/page-imports-abc.js>; rel=modulepreload, </assets/search-url-def.js>; rel=modulepreload',
+      );
+    }
+    for (const url of ['/', '/?utm_source=mail']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBeUndefined();
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.headers.link).toBeUndefined();
   });
 
   it('sends the same security headers with every kind of answer', async () => {

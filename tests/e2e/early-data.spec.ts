@@ -65,3 +65,31 @@ test('following a link to a task asks for its four reads while the page code loa
   expect(held.sentBeforeCode()).toBe(true);
   for (const read of reads) expect(held.timesSent(read), String(read)).toBe(1);
 });
+
+test('a first visit to a search asks for its results while the page code loads', async ({
+  page,
+}) => {
+  const [poster] = await signUpUsers('Sam Early');
+  await createTaskOverApi(poster, newTask({ title: 'Early searched quokka logo' }));
+  const read = /^\/api\/tasks\/search\?q=quokka&sort=budget_desc$/;
+  const held = await holdPageCode(page, 'browse-tasks', [read]);
+  await page.goto('/browse-tasks?q=quokka&sort=budget_desc');
+  await expect(
+    page.getByRole('link', { name: 'Early searched quokka logo' }).first(),
+  ).toBeVisible();
+  expect(held.sentBeforeCode()).toBe(true);
+  expect(held.timesSent(read)).toBe(1);
+});
+
+test('following a link from the home page to the search asks for its results with the code', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const read = /^\/api\/tasks\/search$/;
+  const held = await holdPageCode(page, 'browse-tasks', [read]);
+  await page.getByRole('navigation').getByRole('link', { name: 'Browse Tasks' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Tasks' })).toBeVisible();
+  expect(held.sentBeforeCode()).toBe(true);
+  expect(held.timesSent(read)).toBe(1);
+});

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Link, NavLink } from '../lib/link.tsx';
 import { BRAND } from '../../shared/brand.ts';
 import { VerifyEmailBanner } from '../features/accounts/verify-banner.tsx';
 import { NotificationBell } from '../features/notifications/notifications-shell.tsx';

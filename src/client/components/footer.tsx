@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { BRAND } from '../../shared/brand.ts';
 import { SUPPORT_CONTACT, SUPPORT_CONTACT_HREFS } from '../lib/contact.ts';
 import { paths } from '../lib/paths.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { NotificationBell } from '../features/notifications/notifications-shell.tsx';
 import { paths } from '../lib/paths.ts';
 import type { SessionUser } from '../lib/session.tsx';

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../lib/link.tsx';
 import { BRAND } from '../../shared/brand.ts';
 import { isAdmin } from '../features/admin/is-admin.ts';
 import { paths } from '../lib/paths.ts';

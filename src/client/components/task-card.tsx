@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { CARD_DESCRIPTION_LIMIT } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
 import { UserLink } from '../features/profiles/user-link.tsx';

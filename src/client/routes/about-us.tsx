@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { BRAND } from '../../shared/brand.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { paths } from '../lib/paths.ts';

@@ -1,6 +1,7 @@
 import { useId, useTransition } from 'react';
 import { moderationApiPaths } from '../features/moderation/moderation-paths.ts';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import type { AdminAction } from '../../shared/moderation.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { StackTable } from '../components/stack-table.tsx';

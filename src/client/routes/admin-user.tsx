@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { StackTable } from '../components/stack-table.tsx';
 import { useToast } from '../components/toaster.tsx';

@@ -1,5 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { NavLink } from '../lib/link.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { CONSOLE_TITLE, OPERATORS_ONLY } from '../features/admin/admin-messages.ts';

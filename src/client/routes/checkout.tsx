@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { CheckoutCardForm } from '../features/payments/checkout-card-form.tsx';

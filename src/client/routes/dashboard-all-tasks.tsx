@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import type { Task } from '../../shared/tasks.ts';
 import { TaskTable } from '../components/task-table.tsx';
 import { UserLink } from '../features/profiles/user-link.tsx';

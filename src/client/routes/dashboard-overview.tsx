@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { DASHBOARD_RECENT_COUNT, TASK_MESSAGES } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
 import type { MyOffer } from '../../shared/offers.ts';

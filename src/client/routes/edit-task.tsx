@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { TASK_MESSAGES } from '../../shared/task-rules.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';

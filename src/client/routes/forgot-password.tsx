@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { z } from 'zod';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { emailSchema } from '../../shared/accounts.ts';

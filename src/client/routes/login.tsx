@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { AUTH_MESSAGES, signInSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';

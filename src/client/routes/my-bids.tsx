@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { MyOffersTable } from '../features/offers/my-offers-table.tsx';
 import { offersApi } from '../features/offers/offers-api.ts';

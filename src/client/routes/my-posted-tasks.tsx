@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { TASK_MESSAGES, totalBidsMessage } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
 import { PageTitle } from '../components/page-title.tsx';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { formatCents } from '../../shared/payments.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { paymentsApi } from '../features/payments/payments-api.ts';

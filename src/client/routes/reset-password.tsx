@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { z } from 'zod';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { passwordSchema } from '../../shared/accounts.ts';

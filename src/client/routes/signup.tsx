@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
 import { FieldError, FormField } from '../components/form-field.tsx';

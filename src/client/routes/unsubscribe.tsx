@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { MAIL_KIND_LABELS, MAIL_KINDS, type MailKind } from '../../shared/mail-preferences.ts';
 import { AccountCard } from '../components/account-card.tsx';
 import { OneClickAction } from '../components/one-click.tsx';

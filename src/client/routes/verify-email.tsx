@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/link.tsx';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { AccountCard } from '../components/account-card.tsx';
 import { accountApi } from '../features/accounts/account-api.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import type { Category } from '../../../shared/task-rules.ts';
 import { CATEGORY_TILES, HOME_HEADINGS } from './home-content.ts';
 import { Reveal } from './reveal.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FocusEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { HERO_AUTOPLAY_MS, HERO_SLIDES } from './first-screen.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 

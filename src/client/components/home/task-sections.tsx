@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { TASK_MESSAGES } from '../../../shared/task-rules.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { TaskStatusBadge } from '../../features/tasks/task-status-badge.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 
 /**
  * /admin/users/:id (issue 20): what an operator sees of one user. Built here rather than in

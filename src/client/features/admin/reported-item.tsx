@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { REPORT_UNCOUNTED_LABELS } from '../../../shared/moderation.ts';
 import type { ItemDecision, ReportedItem } from './admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import type { MyOffer } from '../../../shared/offers.ts';
 import { StackTable } from '../../components/stack-table.tsx';
 import { formatBudget, formatDate, formatDeadline } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import type { MyOffer } from '../../../shared/offers.ts';
 import { HeadedSection } from '../../components/headed-section.tsx';
 import { formatBudget, formatDeadline } from '../../lib/format.ts';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import type { Offer } from '../../../shared/offers.ts';
 import type { PublicConfig } from '../../../shared/public-config.ts';
 import type { Task } from '../../../shared/tasks.ts';

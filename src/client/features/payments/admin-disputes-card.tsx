@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { formatCents } from '../../../shared/payments.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AdminUserLink } from '../admin/admin-user-link.tsx';

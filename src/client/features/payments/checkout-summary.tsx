@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { formatCents } from '../../../shared/payments.ts';
 import { paths } from '../../lib/paths.ts';
 import { UserLink } from '../profiles/user-link.tsx';

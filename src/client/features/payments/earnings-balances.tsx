@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import type { Earnings } from './earnings-api.ts';
 import { MoneyFigures } from './money-figures.tsx';
 import { paymentsPagePaths } from './payments-paths.ts';

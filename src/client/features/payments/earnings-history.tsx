@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { formatCents } from '../../../shared/payments.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { Earnings } from './earnings-api.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { paths } from '../../lib/paths.ts';
 
 /** A person's name linking to their public profile (issue 9): posters and bidders, everywhere. */

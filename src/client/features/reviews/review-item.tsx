@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { RATING_MAX, type Review } from '../../../shared/reviews.ts';
 import { formatDate } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';

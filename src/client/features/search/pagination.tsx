@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { SAME_PAGE_STATE } from '../../lib/navigation-state.ts';
 
 /** Page numbers to show: the first, the last and two either side of the current; null is a gap. */

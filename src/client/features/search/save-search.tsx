@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import { SAVED_SEARCH_NAME_MAX_LENGTH, type SearchFilters } from '../../../shared/search-rules.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';

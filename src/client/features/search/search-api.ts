@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   savedSearchSchema,
-  searchFiltersToParams,
   taskSearchResultSchema,
   type SavedSearch,
   type SearchFilters,
@@ -9,28 +8,14 @@ import {
 import { deletedSchema, insertedSchema, taskCountSchema } from '../../../shared/tasks.ts';
 import { requestAs } from '../../lib/api.ts';
 import { apiPaths } from '../../lib/paths.ts';
-
-/** Which page of a search to read; `asOf` from the first page keeps later pages in step. */
-export interface SearchPageRequest {
-  page?: number;
-  pageSize?: number;
-  asOf?: string | undefined;
-}
-
-function searchParams(filters: SearchFilters, { page, pageSize, asOf }: SearchPageRequest) {
-  const params = searchFiltersToParams(filters);
-  if (page && page > 1) params.set('page', String(page));
-  if (pageSize) params.set('pageSize', String(pageSize));
-  if (asOf) params.set('asOf', asOf);
-  return params;
-}
+import { searchApiUrl, type SearchPageRequest } from './search-url.ts';
 
 const savedSearchesSchema = z.array(savedSearchSchema);
 
 /** The search calls of issue 11, each answer read with its shared schema. */
 export const searchApi = {
   searchTasks: (filters: SearchFilters, request: SearchPageRequest = {}) =>
-    requestAs(taskSearchResultSchema, 'GET', apiPaths.taskSearch(searchParams(filters, request))),
+    requestAs(taskSearchResultSchema, 'GET', searchApiUrl(filters, request)),
   /** Every task, counted by the server: exact, where a search stops counting at its cap. */
   countAllTasks: async () => (await requestAs(taskCountSchema, 'GET', apiPaths.taskCount)).total,
   /** How many tasks match (up to the cap), from the smallest page rather than every task. */

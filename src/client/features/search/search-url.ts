@@ -10,7 +10,7 @@ import {
   type SearchRange,
 } from '../../../shared/search-rules.ts';
 import { SAME_PAGE_STATE } from '../../lib/navigation-state.ts';
-import { searchPageUrl } from '../../lib/paths.ts';
+import { apiPaths, searchPageUrl } from '../../lib/paths.ts';
 
 /** How long typing pauses before the search runs (and the URL is rewritten in place). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,6 +48,32 @@ export function readSearchUrl(params: URLSearchParams): { filters: SearchFilters
 }
 
 export const searchKey = (filters: SearchFilters) => searchFiltersToParams(filters).toString();
+
+/** Which page of a search to read; `asOf` from the first page keeps later pages in step. */
+export interface SearchPageRequest {
+  page?: number;
+  pageSize?: number;
+  asOf?: string | undefined;
+}
+
+/** The API's URL of a page of a search (search-api.ts reads it; page-imports.ts starts it early). */
+export function searchApiUrl(filters: SearchFilters, { page, pageSize, asOf }: SearchPageRequest) {
+  const params = searchFiltersToParams(filters);
+  if (page && page > 1) params.set('page', String(page));
+  if (pageSize) params.set('pageSize', String(pageSize));
+  if (asOf) params.set('asOf', asOf);
+  return apiPaths.taskSearch(params);
+}
+
+/**
+ * What a search page reads first when its URL names the first page of a search
+ * (task-search-page.tsx). A later page is read with the first page's `asOf` when the search was
+ * just shown, so its URL is not known ahead.
+ */
+export function searchPageEarlyUrl(search: string): string | undefined {
+  const { filters, page } = readSearchUrl(new URLSearchParams(search));
+  return page === 1 ? searchApiUrl(filters, {}) : undefined;
+}
 
 const draftOf = (filters: SearchFilters): SearchDraft => ({
   q: filters.q ?? '',

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link.tsx';
 import type { Task } from '../../../shared/tasks.ts';
 import { paths } from '../../lib/paths.ts';
 import { whyNot } from './task-permissions.ts';
