@@ -1,0 +1,26 @@
+import type { Task } from '../../../shared/tasks.ts';
+import { Picture } from './picture.tsx';
+import { firstPhotoOf, type TaskFiles } from './task-files.ts';
+
+/**
+ * A task's first photo in a list (issue 49), in a square of fixed size (`className`) with its
+ * placeholder behind it, so the row is laid out before the image arrives. Nothing without one.
+ * Decorative: the title beside it names the task.
+ */
+export function TaskThumb({
+  task,
+  className = 'size-16',
+}: {
+  task: Task & TaskFiles;
+  className?: string;
+}) {
+  const photo = firstPhotoOf(task);
+  if (!photo?.urls) return null;
+  return (
+    <Picture
+      picture={{ src: photo.urls.thumb, placeholder: photo.placeholder }}
+      alt=""
+      className={`${className} shrink-0 rounded`}
+    />
+  );
+}
