@@ -81,19 +81,25 @@ export function Uploader({ uploads, label, accept, max, hint }: UploaderProps) {
           {notice}
         </p>
       )}
-      {uploads.items.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label={`${label} added`}>
-          {uploads.items.map((item) => (
-            <UploadRow
-              key={item.key}
-              item={item}
-              onRetry={() => uploads.retry(item.key)}
-              onRemove={() => uploads.remove(item.key)}
-            />
-          ))}
-        </ul>
-      )}
+      <UploadList uploads={uploads} label={`${label} added`} />
     </fieldset>
+  );
+}
+
+/** The files of an uploader, each with its progress or refusal, Retry and Remove. */
+export function UploadList({ uploads, label }: { uploads: Uploads; label: string }) {
+  if (uploads.items.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-2" aria-label={label}>
+      {uploads.items.map((item) => (
+        <UploadRow
+          key={item.key}
+          item={item}
+          onRetry={() => uploads.retry(item.key)}
+          onRemove={() => uploads.remove(item.key)}
+        />
+      ))}
+    </ul>
   );
 }
 
