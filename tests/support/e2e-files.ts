@@ -41,16 +41,37 @@ export const pngFile = (
   rgb: [number, number, number],
 ) => ({ name, mimeType: 'image/png', buffer: solidPng(width, height, rgb) }) satisfies FilePayload;
 
+/** A file of `size` zero bytes, made in the page (a large file need not cross to the browser). */
+export interface BlankFile {
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
 /**
  * Drops files on `target` as a browser does: a DataTransfer built in the page holding them,
  * dispatched as dragenter, dragover and drop.
  */
-export async function dropFiles(target: Locator, files: FilePayload[]): Promise<void> {
-  const payload = files.map((file) => ({ ...file, base64: file.buffer.toString('base64') }));
+export async function dropFiles(
+  target: Locator,
+  files: readonly (FilePayload | BlankFile)[],
+): Promise<void> {
+  const payload = files.map((file) =>
+    'buffer' in file
+      ? {
+          name: file.name,
+          mimeType: file.mimeType,
+          base64: file.buffer.toString('base64'),
+          size: 0,
+        }
+      : { ...file, base64: '' },
+  );
   const dataTransfer = await target.page().evaluateHandle((items) => {
     const transfer = new DataTransfer();
     for (const item of items) {
-      const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+      const bytes = item.base64
+        ? Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0))
+        : new Uint8Array(item.size);
       transfer.items.add(new File([bytes], item.name, { type: item.mimeType }));
     }
     return transfer;

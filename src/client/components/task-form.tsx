@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CATEGORIES, taskInputSchema, type TaskInput } from '../../shared/tasks.ts';
-import type { FileView } from '../features/files/file-view.ts';
-import { TASK_UPLOADERS, type TaskAttachments } from '../features/files/task-files.ts';
+import type { FileView } from '../../shared/files.ts';
+import type { TaskAttachments } from '../features/files/task-files.ts';
+import { TASK_UPLOADERS } from '../features/files/task-uploaders.ts';
 import { Uploader } from '../features/files/uploader.tsx';
 import { useUploads } from '../features/files/use-uploads.ts';
 import type { TaskBody } from '../lib/api.ts';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageVariantPath } from '../../../shared/files.ts';
 import { absoluteUrl } from './avatar-upload.tsx';
 import { uploadFile } from './files-api.ts';
 
@@ -9,7 +10,7 @@ async function storedAddressOf(square: Blob): Promise<string | null> {
   const sha = [...new Uint8Array(digest)]
     .map((byte) => byte.toString(16).padStart(2, '0'))
     .join('');
-  return absoluteUrl(`/files/${sha}-full.webp`);
+  return absoluteUrl(imageVariantPath(sha, 'full'));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { IMAGE_TYPES } from '../../../shared/files.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { UploadList } from './uploader.tsx';
 import { useUploads } from './use-uploads.ts';
@@ -34,7 +35,7 @@ export function AvatarPicker({ onCropped }: { onCropped(square: Blob): void }) {
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={IMAGE_TYPES.join(',')}
         className="file-input file-input-bordered file-input-sm w-full"
         onChange={(event) => {
           const file = event.target.files?.[0];

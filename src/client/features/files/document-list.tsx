@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/use-form.ts';
-import type { FileView } from './file-view.ts';
+import type { FileView } from '../../../shared/files.ts';
 import { fileLink } from './files-api.ts';
 import { formatBytes, typeLabel } from './file-format.ts';
 

@@ -1,5 +1,12 @@
-import { ApiError, request } from '../../lib/api.ts';
-import type { FilePurpose, FileView, UploadTicket } from './file-view.ts';
+import {
+  fileLinkSchema,
+  fileViewSchema,
+  uploadCreatedSchema,
+  type FilePurpose,
+  type FileView,
+  type UploadCreated,
+} from '../../../shared/files.ts';
+import { ApiError, requestAs } from '../../lib/api.ts';
 
 /** Issue 49's API paths, kept out of lib/paths.ts: only pages that upload or show files load them. */
 export const filesApiPaths = {
@@ -12,7 +19,7 @@ export const UPLOAD_FAILED = 'The upload failed. Please try again.';
 
 /** The bytes of one upload, sent with XMLHttpRequest: fetch reports no upload progress. */
 function sendBytes(
-  ticket: UploadTicket['upload'],
+  ticket: UploadCreated['upload'],
   file: Blob,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
@@ -71,7 +78,7 @@ export interface UploadOptions {
  */
 export async function uploadFile(file: Blob, options: UploadOptions): Promise<FileView> {
   const name = options.name ?? (file instanceof File ? file.name : 'upload');
-  const ticket = await request<UploadTicket>('POST', filesApiPaths.uploads, {
+  const ticket = await requestAs(uploadCreatedSchema, 'POST', filesApiPaths.uploads, {
     name,
     size: file.size,
     type: file.type || 'application/octet-stream',
@@ -79,9 +86,8 @@ export async function uploadFile(file: Blob, options: UploadOptions): Promise<Fi
   });
   options.signal.throwIfAborted();
   await sendBytes(ticket.upload, file, options.onProgress, options.signal);
-  return request<FileView>('POST', filesApiPaths.complete(ticket.id));
+  return requestAs(fileViewSchema, 'POST', filesApiPaths.complete(ticket.id));
 }
 
 /** A private file's short-lived download link (documents, message and delivery files). */
-export const fileLink = (id: string) =>
-  request<{ url: string; expiresAt: string }>('GET', filesApiPaths.link(id));
+export const fileLink = (id: string) => requestAs(fileLinkSchema, 'GET', filesApiPaths.link(id));

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { FileView } from './file-view.ts';
+import type { FileView } from '../../../shared/files.ts';
 import { Picture } from './picture.tsx';
 
 /** How far a finger must travel sideways (CSS px) for a swipe to change the photo. */

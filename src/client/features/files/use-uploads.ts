@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/use-form.ts';
-import type { FilePurpose, FileView } from './file-view.ts';
+import type { FilePurpose, FileView } from '../../../shared/files.ts';
 import { uploadFile } from './files-api.ts';
 
 /** One file of an uploader: on its way (with progress), refused (with why), or stored. */
