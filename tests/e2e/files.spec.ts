@@ -5,7 +5,7 @@ import { UPLOAD_FAILED } from '../../src/client/features/files/files-api.ts';
 import { PHOTO_AFTER_SIGN_UP } from '../../src/client/routes/signup.tsx';
 import { newAccount } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { dropFiles, pngFile, type FilePayload } from '../support/e2e-files.ts';
+import { dropFiles, pasteFiles, pngFile, type FilePayload } from '../support/e2e-files.ts';
 import { expect, switchToForest, test, toast } from '../support/e2e-fixtures.ts';
 import { newTask, taskCard, type NewTask } from '../support/e2e-tasks.ts';
 
@@ -155,7 +155,9 @@ test('a refused type and a file too large show the server’s reason; Retry afte
   await page.route('**/api/uploads/*/content', (route) => route.abort('connectionreset'), {
     times: 1,
   });
-  await fileButton.setInputFiles(RED);
+  // This one is pasted, with the file button focused.
+  await fileButton.focus();
+  await pasteFiles(fileButton, [RED]);
   await expect(addedList(page, 'Photos').getByRole('alert')).toHaveText(UPLOAD_FAILED);
   // Sending the form now would leave the photo out: it says so, and sends nothing.
   await taskForm(page).getByRole('button', { name: 'Add Task' }).click();

@@ -48,14 +48,8 @@ export interface BlankFile {
   size: number;
 }
 
-/**
- * Drops files on `target` as a browser does: a DataTransfer built in the page holding them,
- * dispatched as dragenter, dragover and drop.
- */
-export async function dropFiles(
-  target: Locator,
-  files: readonly (FilePayload | BlankFile)[],
-): Promise<void> {
+/** A DataTransfer built in the page holding the files, as a drop or a paste carries them. */
+async function transferOf(target: Locator, files: readonly (FilePayload | BlankFile)[]) {
   const payload = files.map((file) =>
     'buffer' in file
       ? {
@@ -66,7 +60,7 @@ export async function dropFiles(
         }
       : { ...file, base64: '' },
   );
-  const dataTransfer = await target.page().evaluateHandle((items) => {
+  return target.page().evaluateHandle((items) => {
     const transfer = new DataTransfer();
     for (const item of items) {
       const bytes = item.base64
@@ -76,7 +70,28 @@ export async function dropFiles(
     }
     return transfer;
   }, payload);
+}
+
+/** Drops files on `target` as a browser does: dragenter, dragover and drop. */
+export async function dropFiles(
+  target: Locator,
+  files: readonly (FilePayload | BlankFile)[],
+): Promise<void> {
+  const dataTransfer = await transferOf(target, files);
   for (const type of ['dragenter', 'dragover', 'drop'])
     await target.dispatchEvent(type, { dataTransfer });
   await dataTransfer.dispose();
+}
+
+/** Pastes files into `target` (the element with the focus, as Ctrl+V would). */
+export async function pasteFiles(target: Locator, files: readonly FilePayload[]): Promise<void> {
+  const clipboardData = await transferOf(target, files);
+  await target.evaluate(
+    (element, data) =>
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      ),
+    clipboardData,
+  );
+  await clipboardData.dispose();
 }

@@ -3,6 +3,9 @@ import type { FileView } from '../../../shared/files.ts';
 
 /** Issue 49's additive task fields, as the web app reads them. */
 export type TaskFiles = {
+  /** Every task answer, lists included: the first photo's thumbnail and placeholder. */
+  photo?: { thumb: string; placeholder: string } | undefined;
+  /** A task's own read: its photos and documents. */
   photos?: readonly FileView[] | undefined;
   files?: readonly FileView[] | undefined;
 };
@@ -13,5 +16,11 @@ export type TaskAttachments = { photoIds: string[]; fileIds: string[] };
 export const photosOf = (task: Task & TaskFiles) => task.photos ?? [];
 export const documentsOf = (task: Task & TaskFiles) => task.files ?? [];
 
-/** The photo a list shows for a task: its first, if it has any. */
-export const firstPhotoOf = (task: Task & TaskFiles) => photosOf(task).find((photo) => photo.urls);
+/** The thumbnail a list shows for a task: its first photo's, if it has any. */
+export function firstPhotoOf(task: Task & TaskFiles): TaskFiles['photo'] {
+  if (task.photo) return task.photo;
+  const first = photosOf(task).find((photo) => photo.urls);
+  return first?.urls
+    ? { thumb: first.urls.thumb, placeholder: first.placeholder ?? '' }
+    : undefined;
+}

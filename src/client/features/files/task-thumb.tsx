@@ -15,10 +15,10 @@ export function TaskThumb({
   className?: string;
 }) {
   const photo = firstPhotoOf(task);
-  if (!photo?.urls) return null;
+  if (!photo) return null;
   return (
     <Picture
-      picture={{ src: photo.urls.thumb, placeholder: photo.placeholder }}
+      picture={{ src: photo.thumb, placeholder: photo.placeholder }}
       alt=""
       className={`${className} shrink-0 rounded`}
     />
