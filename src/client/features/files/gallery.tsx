@@ -59,7 +59,13 @@ export function Gallery({ photos, title }: { photos: readonly FileView[]; title:
       >
         <Picture
           key={photo.id}
-          picture={{ src: photo.urls.full, placeholder: photo.placeholder }}
+          picture={{
+            src: photo.urls.full,
+            // The variants' widths at most: a phone need not fetch the 1600 px copy.
+            srcSet: `${photo.urls.card} 480w, ${photo.urls.full} 1600w`,
+            sizes: '(min-width: 48rem) 48rem, 100vw',
+            placeholder: photo.placeholder,
+          }}
           alt={photoLabel(index, count)}
           fit="contain"
           isEager

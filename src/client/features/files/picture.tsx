@@ -6,6 +6,9 @@ export interface PictureSource {
   height?: number | null | undefined;
   /** A tiny data: URL painted behind the image until it loads. */
   placeholder?: string | null | undefined;
+  /** Larger and smaller copies, for the browser to choose by the box's width. */
+  srcSet?: string;
+  sizes?: string;
 }
 
 /**
@@ -37,6 +40,8 @@ export function Picture({
   return (
     <img
       src={picture.src}
+      srcSet={picture.srcSet}
+      sizes={picture.sizes}
       alt={alt}
       width={picture.width ?? undefined}
       height={picture.height ?? undefined}
