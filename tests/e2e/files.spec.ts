@@ -180,6 +180,50 @@ test('a refused type and a file too large show the server’s reason; Retry afte
   await expect(toast(page, 'success', TASK_MESSAGES.added)).toBeVisible();
 });
 
+test('editing a task: its photos and documents are there to remove, and the list sent replaces them', async ({
+  page,
+  signedInUser: _poster,
+}) => {
+  const task = newTask();
+  await page.goto('/add-task');
+  await fillTask(page, task);
+  await section(page, 'Photos').getByLabel('Add photos').setInputFiles([RED, GREEN]);
+  await section(page, 'Documents').getByLabel('Add documents').setInputFiles(BRIEF);
+  await expect(taskForm(page).getByText('Uploaded')).toHaveCount(3);
+  await taskForm(page).getByRole('button', { name: 'Add Task' }).click();
+  await expect(toast(page, 'success', TASK_MESSAGES.added)).toBeVisible();
+
+  const taskPath = await page.getByRole('link', { name: task.title }).getAttribute('href');
+  await page.goto(taskPath!.replace('/task/', '/edit-task/'));
+  const form = page.getByRole('form', { name: 'Update Task' });
+  const photos = form.getByRole('list', { name: 'Photos added' });
+  await expect(photos.getByRole('listitem')).toHaveText([
+    /red\.png.*Uploaded/,
+    /green\.png.*Uploaded/,
+  ]);
+  await expect(
+    form.getByRole('list', { name: 'Documents added' }).getByRole('listitem'),
+  ).toHaveText([/brief\.txt.*Uploaded/]);
+  await photos.getByRole('button', { name: 'Remove red.png' }).click();
+  await form
+    .getByRole('list', { name: 'Documents added' })
+    .getByRole('button', { name: 'Remove brief.txt' })
+    .click();
+  await form.getByRole('group', { name: 'Photos' }).getByLabel('Add photos').setInputFiles(BLUE);
+  await expect(photos.getByRole('listitem')).toHaveText([
+    /green\.png.*Uploaded/,
+    /blue\.png.*Uploaded/,
+  ]);
+  await form.getByRole('button', { name: 'Update Task' }).click();
+  await expect(toast(page, 'success', TASK_MESSAGES.updated)).toBeVisible();
+
+  await page.goto(taskPath!);
+  const gallery = page.getByRole('region', { name: `Photos of ${task.title}` });
+  await expect(gallery.getByRole('img', { name: 'Photo 1 of 2' })).toBeVisible();
+  await expect(gallery.getByRole('button', { name: /^Show photo/ })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Documents' })).toHaveCount(0);
+});
+
 /** Chooses a photo with "Upload a photo", moves it in the cropper, and keeps the square. */
 async function cropAPhoto(page: Page, photo: FilePayload) {
   await page.getByLabel('Upload a photo').setInputFiles(photo);
