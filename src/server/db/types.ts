@@ -79,6 +79,10 @@ export interface TaskTable {
   moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 21: the poster disputes the delivered work; only an admin's decision moves it on. */
   disputed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 49 (migration 0019): the first photo's sha-256 and placeholder, and the file count. */
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>;
+  photo_placeholder: ColumnType<string | null, string | null | undefined, string | null>;
+  file_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface BidTable {
@@ -152,6 +156,8 @@ export interface FileTable {
   created_at: string;
   attached_at: string | null;
   removed_at: string | null;
+  /** When a removed file's bytes were deleted (the sweep). */
+  purged_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReviewTable {

@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  downloadQuerySchema,
   fileIdParamsSchema,
+  fileLinkSchema,
   fileViewSchema,
   IMAGE_VARIANTS,
   uploadCreatedSchema,
@@ -16,6 +18,8 @@ import { NOT_FOUND } from '../http-errors.ts';
 import {
   completeUpload,
   createUpload,
+  linkToFile,
+  openDownload,
   openPublicImage,
   receiveContent,
   type FilesDeps,
@@ -145,4 +149,54 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (
       return reply.send(image.body);
     },
   );
+
+  app.get(
+    '/api/files/:id/link',
+    {
+      schema: {
+        summary: 'A short-lived link to download a file',
+        description:
+          "For whoever may open the file, checked now and again on every download: its uploader; a task's documents, whoever may read the task (visitors too, unless the task is hidden or either side blocks the other); a message's or a delivery's files, their two parties; admins. The link is signed for this reader and works FILE_LINK_SECONDS (5 minutes by default).",
+        params: fileIdParamsSchema,
+        response: { 200: fileLinkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await optionalUser(auth, request);
+      return linkToFile(files, request.params.id, user?.id);
+    },
+  );
+
+  app.get(
+    '/api/files/:id/download',
+    {
+      schema: {
+        summary: 'Download a file through its signed link',
+        description:
+          'Checks the signature and the expiry (403), then again that the reader the link was made for may still open the file (not removed, its item not hidden, no block). Always an attachment, never shown inline: `Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox`. A photo downloads as its largest WebP variant.',
+        params: fileIdParamsSchema,
+        querystring: downloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await openDownload(files, request.params.id, request.query);
+      reply
+        .header(
+          'content-type',
+          file.mime === 'text/plain' ? 'text/plain; charset=utf-8' : file.mime,
+        )
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentNamed(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox')
+        .header('cache-control', 'private, no-store');
+      return reply.send(file.body);
+    },
+  );
 };
+
+/** `attachment` with the name as ASCII for old clients and in full (RFC 6266, RFC 5987). */
+function attachmentNamed(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -8,27 +8,39 @@ import {
   IMAGE_VARIANTS,
   imageVariantPath,
   PURPOSE_KINDS,
+  type FileKind,
   type FilePurpose,
+  type FileLink,
   type FileView,
   type ImageVariant,
   type UploadCreated,
   type UploadRequest,
 } from '../../shared/files.ts';
 import type { FilesConfig } from '../config.ts';
-import type { Database } from '../db/types.ts';
+import type { Database, FileAttachedType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { judgeFile } from './file-judge.ts';
-import type { LinkSigner } from './file-links.ts';
+import { ANONYMOUS_READER, type LinkSigner } from './file-links.ts';
 import {
+  attachedTo,
+  attachFile,
   hasPublicImage,
   insertFile,
+  isAdmin,
+  isBlockedBetween,
+  markPurged,
   markReady,
   markRemoved,
   ownsImage,
   readFile,
+  readFiles,
+  taskReadersOf,
+  unattachedBefore,
   unheldKeys,
+  unpurged,
   usageOf,
   type FileRow,
+  type FilesToRemove,
 } from './files.store.ts';
 import { processImage } from './image-variants.ts';
 import { originalKey, variantKey, type FileStorage } from './storage.ts';
@@ -199,7 +211,7 @@ export async function completeUpload(
         placeholder: image.placeholder,
       };
     } catch (error) {
-      if (error instanceof AppError) await removeFiles(deps, { ids: [id] });
+      if (error instanceof AppError) await purgeFiles(deps, await markRemoved(db, { ids: [id] }));
       throw error;
     }
   });
@@ -225,7 +237,8 @@ export function fileViewOf(
     | 'height'
     | 'placeholder'
   >,
-  links: LinkSigner,
+  /** Without: no link (an answer shared by every reader); they ask GET /api/files/{id}/link. */
+  links: LinkSigner | undefined,
   readerId: string | undefined,
 ): FileView {
   const kind = row.kind ?? 'document';
@@ -239,7 +252,7 @@ export function fileViewOf(
     ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
     ...(row.placeholder !== null ? { placeholder: row.placeholder } : {}),
     urls: isPublic ? imageUrlsOf(row.storage_key) : null,
-    ...(isPublic ? {} : { downloadUrl: links.linkTo(row.id, readerId).url }),
+    ...(isPublic || !links ? {} : { downloadUrl: links.linkTo(row.id, readerId).url }),
   };
 }
 
@@ -251,31 +264,160 @@ export const imageUrlsOf = (base: string) =>
     ]),
   ) as Record<ImageVariant, string>;
 
-/** Files removed (their rows kept, marked) and the bytes no other file holds deleted. */
-export async function removeFiles(
-  deps: Pick<FilesDeps, 'db' | 'storage'>,
-  where: Parameters<typeof markRemoved>[1],
-): Promise<number> {
-  const removed = await markRemoved(deps.db, where);
-  await deleteUnheldBytes(deps, removed);
-  return removed.length;
+/**
+ * Files removed with what they belong to, in its transaction: never served again from its
+ * commit; their bytes are deleted by the sweep (purgeRemovedFiles), on whichever instance.
+ */
+export async function removeFiles(db: Kysely<Database>, where: FilesToRemove): Promise<number> {
+  return (await markRemoved(db, where)).length;
 }
 
-/** After a commit that removed these rows: their bytes, unless another file holds them. */
-export async function deleteUnheldBytes(
+/** The bytes of removed files, unless another file holds them (a photo's shared variants). */
+async function purgeFiles(
   { db, storage }: Pick<FilesDeps, 'db' | 'storage'>,
-  removed: readonly Pick<FileRow, 'storage_key' | 'kind'>[],
+  removed: readonly Pick<FileRow, 'id' | 'storage_key'>[],
 ): Promise<void> {
+  if (removed.length === 0) return;
   const gone = await unheldKeys(
     db,
     removed.map((row) => row.storage_key),
   );
+  // A document's or an upload's key is a path; a photo's is its sha-256, naming its variants.
   const keys = gone.flatMap((key) =>
     key.includes('/')
       ? [key]
       : Object.keys(IMAGE_VARIANTS).map((variant) => variantKey(key, variant)),
   );
   await storage.remove(keys);
+  await markPurged(
+    db,
+    removed.map((row) => row.id),
+    new Date().toISOString(),
+  );
+}
+
+const PURGE_BATCH = 200;
+
+/** Sweep: the bytes of files removed since the last sweep. */
+export async function purgeRemovedFiles(deps: Pick<FilesDeps, 'db' | 'storage'>): Promise<number> {
+  const rows = await unpurged(deps.db, PURGE_BATCH);
+  await purgeFiles(deps, rows);
+  return rows.length;
+}
+
+/** Sweep (issue 49): uploads never attached within a day are removed, and their bytes. */
+export async function removeUnattachedUploads(
+  deps: Pick<FilesDeps, 'db' | 'storage'>,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - DAY_MS).toISOString();
+  const ids = await unattachedBefore(deps.db, before, PURGE_BATCH);
+  const removed = await markRemoved(deps.db, { ids });
+  await purgeFiles(deps, removed);
+  return removed.length;
+}
+
+/** One kind of file an item takes, as its create or edit body lists them. */
+export interface FileGroup {
+  /** Absent: the item's files of this kind stay as they are. */
+  ids: readonly string[] | undefined;
+  /** Absent: photos and documents alike (a message's files). */
+  kind?: FileKind;
+  max: number;
+  /** What they are called in messages: "photos", "documents". */
+  what: string;
+}
+
+/** What an item shows of its files without reading them: the first photo, and how many. */
+export interface ItemFilesSummary {
+  firstPhoto: { key: string; placeholder: string } | null;
+  count: number;
+}
+
+/**
+ * Issue 49: an item's files set to the lists its body gave, in the item's transaction: each
+ * the owner's, ready (or already this item's), of the item's purpose and the group's kind,
+ * within the caps; those no longer listed are removed. Undefined when nothing changed.
+ */
+export async function setItemFiles(
+  db: Kysely<Database>,
+  {
+    ownerId,
+    purpose,
+    item,
+    groups,
+  }: {
+    ownerId: string;
+    purpose: FilePurpose;
+    item: { type: FileAttachedType; id: string };
+    groups: readonly FileGroup[];
+  },
+  now = new Date().toISOString(),
+): Promise<ItemFilesSummary | undefined> {
+  const given = groups.filter((group) => group.ids !== undefined);
+  if (given.length === 0) return undefined;
+  const current = await attachedTo(db, item.type, [item.id]);
+  let isChanged = false;
+  for (const group of given) {
+    const ids = group.ids!;
+    if (ids.length > group.max) {
+      throw new AppError('bad_request', M.tooMany(group.max, group.what));
+    }
+    const rows = new Map((await readFiles(db, ids)).map((row) => [row.id, row]));
+    for (const id of ids) assertAttachable(rows.get(id), ownerId, purpose, item, group);
+    const before = current
+      .filter((row) => group.kind === undefined || row.kind === group.kind)
+      .map((row) => row.id);
+    if (before.length === ids.length && before.every((id, at) => ids[at] === id)) continue;
+    isChanged = true;
+    for (const [position, id] of ids.entries()) {
+      await attachFile(db, id, item, position, now);
+    }
+    await markRemoved(db, { ids: before.filter((id) => !ids.includes(id)) }, now);
+  }
+  if (!isChanged) return undefined;
+  const after = await attachedTo(db, item.type, [item.id]);
+  const photo = after.find((row) => row.kind === 'image');
+  return {
+    firstPhoto: photo ? { key: photo.storage_key, placeholder: photo.placeholder ?? '' } : null,
+    count: after.length,
+  };
+}
+
+function assertAttachable(
+  row: FileRow | undefined,
+  ownerId: string,
+  purpose: FilePurpose,
+  item: { type: FileAttachedType; id: string },
+  group: FileGroup,
+): void {
+  if (!row || row.status === 'removed') throw new AppError('bad_request', M.notFound);
+  if (row.owner_id !== ownerId) throw new AppError('forbidden', M.notOwner);
+  if (row.status === 'pending') throw new AppError('bad_request', M.notReady);
+  const isThisItems = row.attached_type === item.type && row.attached_id === item.id;
+  if (row.status === 'attached' && !isThisItems) {
+    throw new AppError('conflict', M.alreadyAttached);
+  }
+  if (row.purpose !== purpose) throw new AppError('bad_request', M.wrongPurpose);
+  if (group.kind !== undefined && row.kind !== group.kind) {
+    throw new AppError('bad_request', M.wrongKind(group.what));
+  }
+}
+
+/** The files of items, by item, in order, as every reader may see them (no links). */
+export async function filesOfItems(
+  db: Kysely<Database>,
+  type: FileAttachedType,
+  ids: readonly string[],
+): Promise<Map<string, { photos: FileView[]; files: FileView[] }>> {
+  const byItem = new Map<string, { photos: FileView[]; files: FileView[] }>();
+  for (const row of await attachedTo(db, type, ids)) {
+    const entry = byItem.get(row.attached_id!) ?? { photos: [], files: [] };
+    const view = fileViewOf(row, undefined, undefined);
+    (view.kind === 'image' ? entry.photos : entry.files).push(view);
+    byItem.set(row.attached_id!, entry);
+  }
+  return byItem;
 }
 
 /** GET /files/<sha>-<variant>.webp: a public photo's variant, if anyone (or this reader) may see it. */
@@ -292,4 +434,67 @@ export async function openPublicImage(
   }
   const stored = await deps.storage.open(variantKey(sha, variant));
   return stored && { ...stored, isPublic };
+}
+
+/**
+ * Whether `readerId` (undefined: a visitor) may open a file, asked again on every read: its
+ * uploader; for a task's files, whoever may read the task (not a blocked user: a block keeps
+ * two people apart); an admin. Files of other items are their parties' (messages, deliveries).
+ */
+async function mayRead(
+  db: Kysely<Database>,
+  row: FileRow,
+  readerId: string | undefined,
+): Promise<boolean> {
+  if (readerId === row.owner_id) return true;
+  if (readerId !== undefined && (await isAdmin(db, readerId))) return true;
+  if (row.status !== 'attached') return false;
+  if (row.attached_type === 'task') {
+    const task = await taskReadersOf(db, row.attached_id!);
+    if (!task?.isShown) return false;
+    return readerId === undefined || !(await isBlockedBetween(db, readerId, row.owner_id));
+  }
+  return false;
+}
+
+/** A file that is there to read (attached, or ready for its uploader), else 404. */
+async function readableFile(db: Kysely<Database>, id: string): Promise<FileRow> {
+  const row = await readFile(db, id);
+  if (!row || (row.status !== 'ready' && row.status !== 'attached')) {
+    throw new AppError('not_found', M.notFound);
+  }
+  return row;
+}
+
+/** GET /api/files/{id}/link: a signed link for this reader, if they may open the file. */
+export async function linkToFile(
+  deps: FilesDeps,
+  id: string,
+  readerId: string | undefined,
+): Promise<FileLink> {
+  const row = await readableFile(deps.db, id);
+  if (!(await mayRead(deps.db, row, readerId))) throw new AppError('forbidden', M.notAllowed);
+  return deps.links.linkTo(id, readerId);
+}
+
+/** GET /api/files/{id}/download: the link checked, then the reader again, then the bytes. */
+export async function openDownload(
+  deps: FilesDeps,
+  id: string,
+  query: { u: string; e: number; s: string },
+): Promise<{ body: Readable; size: number; mime: string; name: string }> {
+  const reader = deps.links.readerOf(id, query);
+  const row = await readableFile(deps.db, id);
+  const readerId = reader === ANONYMOUS_READER ? undefined : reader;
+  if (!(await mayRead(deps.db, row, readerId))) throw new AppError('forbidden', M.notAllowed);
+  // A photo is given as its largest variant: its original, metadata and all, is kept nowhere.
+  const isImage = row.kind === 'image';
+  const key = isImage ? variantKey(row.storage_key, 'full') : row.storage_key;
+  const stored = await deps.storage.open(key);
+  if (!stored) throw new AppError('not_found', M.notFound);
+  return {
+    ...stored,
+    mime: isImage ? 'image/webp' : (row.mime ?? 'application/octet-stream'),
+    name: isImage ? row.original_name.replace(/(\.[^.]*)?$/, '.webp') : row.original_name,
+  };
 }

@@ -1,6 +1,8 @@
 import type { Insertable, Kysely, Selectable, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, FileAttachedType, FileTable } from '../db/types.ts';
+import { notBlockedWith } from '../moderation/blocks.ts';
+import { ADMIN_ROLE } from '../auth/auth.ts';
 
 /** Issue 49: the SQL of files (migration 0019). */
 
@@ -65,24 +67,37 @@ export async function markReady(
   return Number(result.numUpdatedRows);
 }
 
-/**
- * Marks files removed and answers the storage keys no file still holds: an image's variants
- * are shared by every row of the same photo, so they go with the last of them.
- */
+/** Which files to remove: by id, by the items they are attached to, or a leaving owner's own. */
+export type FilesToRemove =
+  | { ids: readonly string[] }
+  | { attachedType: FileAttachedType; attachedIds: readonly string[] }
+  /** What others did not receive from them: all but files of messages and deliveries. */
+  | { ownerLeaving: string };
+
+/** Marks files removed (never served again), answering their rows: the sweep deletes the bytes. */
 export async function markRemoved(
   db: Db,
-  where: { ids: readonly string[] } | { attachedType: FileAttachedType; attachedIds: string[] },
+  where: FilesToRemove,
   now = new Date().toISOString(),
 ): Promise<FileRow[]> {
   let query = db.updateTable('files').set({ status: 'removed', removed_at: now });
   if ('ids' in where) {
     if (where.ids.length === 0) return [];
-    query = query.where('id', 'in', where.ids);
-  } else {
+    query = query.where('id', 'in', [...where.ids]);
+  } else if ('attachedIds' in where) {
     if (where.attachedIds.length === 0) return [];
     query = query
       .where('attached_type', '=', where.attachedType)
-      .where('attached_id', 'in', where.attachedIds);
+      .where('attached_id', 'in', [...where.attachedIds]);
+  } else {
+    query = query
+      .where('owner_id', '=', where.ownerLeaving)
+      .where((eb) =>
+        eb.or([
+          eb('attached_type', 'is', null),
+          eb('attached_type', 'not in', ['message', 'delivery']),
+        ]),
+      );
   }
   return query.where('status', '!=', 'removed').returningAll().execute();
 }
@@ -99,6 +114,74 @@ export async function unheldKeys(db: Db, keys: readonly string[]): Promise<strin
     .execute();
   const isHeld = new Set(held.map((row) => row.storage_key));
   return [...new Set(keys)].filter((key) => !isHeld.has(key));
+}
+
+export async function readFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The files attached to an item, in order (their position). */
+export async function attachedTo(
+  db: Db,
+  type: FileAttachedType,
+  ids: readonly string[],
+): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('attached_type', '=', type)
+    .where('attached_id', 'in', [...ids])
+    .where('status', '=', 'attached')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The file attached to the item at `position`. */
+export async function attachFile(
+  db: Db,
+  id: string,
+  item: { type: FileAttachedType; id: string },
+  position: number,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set((eb) => ({
+      status: 'attached',
+      attached_type: item.type,
+      attached_id: item.id,
+      position,
+      attached_at: eb.fn.coalesce('attached_at', eb.val(now)),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removed files whose bytes the sweep has yet to delete. */
+export async function unpurged(db: Db, limit: number): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('status', '=', 'removed')
+    .where('purged_at', 'is', null)
+    .limit(limit)
+    .execute();
+}
+
+export async function markPurged(db: Db, ids: readonly string[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('files')
+    .set({ purged_at: now })
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** Uploads begun before `before` and never attached: what the sweep removes. */
@@ -153,4 +236,39 @@ export async function ownsImage(db: Db, sha: string, ownerId: string): Promise<b
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What decides who may read a task's files: its poster and whether everyone sees it. */
+export async function taskReadersOf(
+  db: Db,
+  taskId: string,
+): Promise<{ posterId: string; isShown: boolean } | undefined> {
+  const row = await db
+    .selectFrom('tasks')
+    .innerJoin('user', 'user.id', 'tasks.user_id')
+    .select(['tasks.user_id', 'tasks.moderation', 'user.banned'])
+    .where('tasks.id', '=', taskId)
+    .executeTakeFirst();
+  return row && { posterId: row.user_id, isShown: row.moderation === null && !row.banned };
+}
+
+/** Whether either of two users blocks the other (moderation/blocks.ts). */
+export async function isBlockedBetween(db: Db, userId: string, otherId: string): Promise<boolean> {
+  if (userId === otherId) return false;
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', '=', otherId)
+    .where((eb) => notBlockedWith(eb, 'user.id', userId))
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user')
+    .select('role')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.role === ADMIN_ROLE;
 }

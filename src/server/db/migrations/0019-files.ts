@@ -1,4 +1,8 @@
 import type { Kysely } from 'kysely';
+import { ANSWERED_COLUMNS, logChangesOf, USER_COLUMNS } from './0017-task-answer-changes.ts';
+
+/** What a task's answer shows of its files, kept on its row: lists read no other table. */
+export const TASK_FILE_COLUMNS = ['photo_key', 'photo_placeholder', 'file_count'] as const;
 
 /**
  * Issue 49: uploaded files (docs/files.md, decision 055). A row is made when an upload is asked
@@ -28,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('attached_at', 'text')
     .addColumn('removed_at', 'text')
+    // When a removed file's bytes were deleted (the sweep does it, on any instance).
+    .addColumn('purged_at', 'text')
     .execute();
   // The quota and the daily count.
   await db.schema
@@ -49,8 +55,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // GET /files/<sha>-<variant>.webp, and whether other rows still use a photo's variants.
   await db.schema.createIndex('files_storage_idx').on('files').column('storage_key').execute();
+
+  // A task's first photo (its sha-256 and placeholder) and how many files it has: lists and
+  // searches show the thumbnail from the row they read anyway, and a task read asks for its
+  // files only when it has some. Written in the transaction that attaches them, so the kept
+  // answers end and the log of changes names the task (migration 0017).
+  await db.schema.alterTable('tasks').addColumn('photo_key', 'text').execute();
+  await db.schema.alterTable('tasks').addColumn('photo_placeholder', 'text').execute();
+  await db.schema
+    .alterTable('tasks')
+    .addColumn('file_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await logChangesOf(db, [...ANSWERED_COLUMNS, ...TASK_FILE_COLUMNS], USER_COLUMNS);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await logChangesOf(db, ANSWERED_COLUMNS, USER_COLUMNS);
+  for (const column of TASK_FILE_COLUMNS) {
+    await db.schema.alterTable('tasks').dropColumn(column).execute();
+  }
   await db.schema.dropTable('files').execute();
 }
