@@ -5,7 +5,6 @@ import type { TaskAttachments } from '../features/files/task-files.ts';
 import { TASK_UPLOADERS } from '../features/files/task-uploaders.ts';
 import { Uploader } from '../features/files/uploader.tsx';
 import { useUploads } from '../features/files/use-uploads.ts';
-import type { TaskBody } from '../lib/api.ts';
 import { useForm } from '../lib/use-form.ts';
 import type { SessionUser } from '../lib/session.tsx';
 import { FieldError, FormField, SelectField, TextAreaField } from './form-field.tsx';
@@ -36,7 +35,7 @@ interface TaskFormProps {
   initialFiles?: { photos: readonly FileView[]; files: readonly FileView[] };
   submitLabel: string;
   /** Resolves true when the form should reset (a task was added). */
-  onSubmit(input: TaskBody & TaskAttachments): Promise<boolean>;
+  onSubmit(input: TaskInput & TaskAttachments): Promise<boolean>;
 }
 
 /**

@@ -6,9 +6,6 @@ import { LIST_LIMIT_MAX } from '../../shared/task-constants.ts';
 
 export { ApiError } from './api-error.ts';
 
-/** The spec's task body, with issue 49's optional photo and document ids beside it. */
-export type TaskBody = TaskInput & { photoIds?: string[]; fileIds?: string[] };
-
 /**
  * Sends one request to the API: the JSON answer, or an ApiError with the refusal's message and
  * body.
@@ -66,8 +63,8 @@ export const api = {
     }
   },
   getTask: (id: string) => request<Task>('GET', apiPaths.task(id)),
-  createTask: (input: TaskBody) => request<{ insertedId: string }>('POST', apiPaths.tasks, input),
-  updateTask: (id: string, input: TaskBody) =>
+  createTask: (input: TaskInput) => request<{ insertedId: string }>('POST', apiPaths.tasks, input),
+  updateTask: (id: string, input: TaskInput) =>
     request<{ matchedCount: number; modifiedCount: number }>('PUT', apiPaths.task(id), input),
   deleteTask: (id: string) => request<{ deletedCount: number }>('DELETE', apiPaths.task(id)),
 };
