@@ -154,6 +154,9 @@ const envSchema = z.object({
   /** Another S3-compatible store than AWS's (MinIO, R2, …); credentials: the AWS_* variables. */
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Read here so a test's own environment reaches the SDK; else its usual sources. */
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
   /** Bytes one uploaded file may have. */
   UPLOAD_MAX_BYTES: positiveInt(20 * 1024 * 1024),
   /** Bytes one user's files may have in all. */
@@ -228,7 +231,15 @@ export interface Config {
 
 export type StorageConfig =
   | { mode: 'local'; dir: string }
-  | { mode: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
+  | {
+      mode: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; absent: the SDK's usual sources. */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 export interface FilesConfig {
   storage: StorageConfig;
@@ -254,6 +265,14 @@ function filesOf(e: z.infer<typeof envSchema>): FilesConfig {
             region: e.S3_REGION,
             ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  credentials: {
+                    accessKeyId: e.AWS_ACCESS_KEY_ID,
+                    secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  },
+                }
+              : {}),
           }
         : { mode: 'local', dir: path.join(e.DATA_DIR, 'files') },
     maxBytes: e.UPLOAD_MAX_BYTES,

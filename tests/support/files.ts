@@ -87,6 +87,15 @@ export async function sendBytes(
     });
     return { status: response.statusCode, body: response.body ? response.json() : null };
   }
+  return postToBucket(upload, bytes, type);
+}
+
+/** STORAGE=s3: the bytes sent to the bucket as a browser does, a form of the signed fields. */
+export async function postToBucket(
+  upload: Extract<UploadCreated['upload'], { method: 'POST' }>,
+  bytes: Buffer,
+  type: string,
+): Promise<{ status: number; body: unknown }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(upload.fields)) form.append(key, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }));

@@ -43,7 +43,7 @@ import {
   type FilesToRemove,
 } from './files.store.ts';
 import { processImage } from './image-variants.ts';
-import { originalKey, variantKey, type FileStorage } from './storage.ts';
+import { documentKey, originalKey, variantKey, type FileStorage } from './storage.ts';
 
 /**
  * Issue 49 (docs/files.md): an upload asked for, its bytes received (local storage), judged
@@ -187,10 +187,12 @@ export async function completeUpload(
         throw new AppError('unsupported_media_type', M.notImage);
       }
       if (judged.kind === 'document') {
+        const key = documentKey(id);
+        await storage.putFile(key, file, size, judged.mime);
         return {
           ...judged,
           size_bytes: size,
-          storage_key: row.storage_key,
+          storage_key: key,
           width: null,
           height: null,
           placeholder: null,
@@ -217,8 +219,9 @@ export async function completeUpload(
   });
   if (!fields) throw new AppError('conflict', M.notUploaded);
   if ((await markReady(db, id, fields)) === 0) throw new AppError('conflict', M.notPending);
-  // An image's original (its EXIF among it) is kept nowhere once its variants are written.
-  if (fields.kind === 'image') await storage.remove([row.storage_key]);
+  // The upload is kept nowhere once judged: an image's original (its EXIF among it) lives on
+  // only as its variants, a document under a key of its own.
+  await storage.remove([row.storage_key]);
   return fileViewOf({ ...row, ...fields }, deps.links, userId);
 }
 

@@ -76,6 +76,9 @@ export function createLocalStorage(root: string): FileStorage {
     async put(key, body) {
       await writeAtomically(key, (temporary) => fs.promises.writeFile(temporary, body));
     },
+    async putFile(key, file) {
+      await writeAtomically(key, (temporary) => fs.promises.copyFile(file, temporary));
+    },
     async open(key) {
       const file = fileOf(key);
       const size = await sizeOf(file);

@@ -30,16 +30,24 @@ export interface FileStorage {
     use: (file: string, size: number) => Promise<T>,
   ): Promise<T | undefined>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A file of this machine stored under `key`, streamed. */
+  putFile(key: string, file: string, size: number, contentType: string): Promise<void>;
   /** The key's bytes as a stream, with their length; undefined when there are none. */
   open(key: string): Promise<{ body: Readable; size: number } | undefined>;
   remove(keys: readonly string[]): Promise<void>;
 }
 
 export const originalKey = (fileId: string) => `originals/${fileId}`;
+/**
+ * Where a judged document is kept: not where it was uploaded to, which a presigned POST may
+ * still write to for a while after completion.
+ */
+export const documentKey = (fileId: string) => `documents/${fileId}`;
 export const variantKey = (base: string, variant: string) => `public/${base}-${variant}.webp`;
 
-/** The storage STORAGE chose. */
+/** The storage STORAGE chose; the AWS SDK is loaded only for s3. */
 export async function createStorage(config: StorageConfig): Promise<FileStorage> {
   if (config.mode === 'local') return createLocalStorage(config.dir);
-  throw new Error('STORAGE=s3 is not built yet');
+  const { createS3Storage } = await import('./s3-storage.ts');
+  return createS3Storage(config);
 }

@@ -337,7 +337,7 @@ describe('deleting a task', () => {
       const dir = t.config.files.storage.dir;
       const sha = (await fileRow(shot!.id)).storage_key;
       expect(fs.existsSync(path.join(dir, 'public', `${sha}-thumb.webp`))).toBe(false);
-      expect(fs.existsSync(path.join(dir, 'originals', plan.id))).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'documents', plan.id))).toBe(false);
     }
   });
 });
