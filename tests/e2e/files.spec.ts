@@ -129,6 +129,19 @@ test('a task posted with photos dropped and chosen: its thumbnail in search, a g
     .toBe(1.33);
   await gallery.getByRole('button', { name: 'Show photo 2 of 3' }).click();
   await expect(gallery.getByRole('img', { name: 'Photo 2 of 3', exact: true })).toBeVisible();
+  // A finger swiping left on the photo shows the next one; a short drag does nothing.
+  const swipe = async (fromX: number, toX: number) => {
+    const at = { pointerType: 'touch', isPrimary: true, clientY: 200 };
+    const photo = gallery.getByRole('group', { name: /^Photo \d of 3\./ });
+    await photo.dispatchEvent('pointerdown', { ...at, clientX: fromX });
+    await photo.dispatchEvent('pointerup', { ...at, clientX: toX });
+  };
+  await swipe(300, 280);
+  await expect(gallery.getByRole('img', { name: 'Photo 2 of 3', exact: true })).toBeVisible();
+  await swipe(300, 120);
+  await expect(gallery.getByRole('img', { name: 'Photo 3 of 3', exact: true })).toBeVisible();
+  await swipe(120, 300);
+  await expect(gallery.getByRole('img', { name: 'Photo 2 of 3', exact: true })).toBeVisible();
 
   // The document: its name, type and size, downloaded as an attachment.
   const documents = page.getByRole('region', { name: 'Documents' });
