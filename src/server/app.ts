@@ -52,6 +52,10 @@ import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pagePreloadHeader } from './page-preload.ts';
+import { createLinkSigner } from './files/file-links.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import type { FilesDeps } from './files/files.service.ts';
+import { createStorage } from './files/storage.ts';
 
 export interface AppDeps {
   config: Config;
@@ -159,6 +163,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.db,
     changeRoundsMax: config.changeRoundsMax,
   });
+  // Issue 49: photos and files (docs/files.md).
+  const { storage: storageConfig, ...fileLimits } = config.files;
+  const files: FilesDeps = {
+    db: deps.db,
+    storage: await createStorage(storageConfig),
+    limits: fileLimits,
+    links: createLinkSigner(deps.authSecret, fileLimits.linkMs),
+  };
+  await app.register(filesRoutes, { auth, files });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { auth, db: deps.db });
   const writeLimit = config.writeLimit;

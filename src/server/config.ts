@@ -147,6 +147,28 @@ const envSchema = z.object({
   PAYMENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** How long a payment stays processing before the provider is asked what became of it. */
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** Issue 49 (docs/files.md): where uploaded files live: DATA_DIR/files, or an S3 bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  /** Another S3-compatible store than AWS's (MinIO, R2, …); credentials: the AWS_* variables. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Read here so a test's own environment reaches the SDK; else its usual sources. */
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  /** Bytes one uploaded file may have. */
+  UPLOAD_MAX_BYTES: positiveInt(20 * 1024 * 1024),
+  /** Bytes one user's files may have in all. */
+  UPLOAD_QUOTA_BYTES: positiveInt(500 * 1024 * 1024),
+  /** Uploads one user may start in 24 hours. */
+  UPLOADS_PER_DAY: positiveInt(200),
+  /** Of those, for an account less than a day old (the new-account limits of issue 20). */
+  NEW_ACCOUNT_UPLOADS_PER_DAY: positiveInt(30),
+  /** Pixels an image may have before it is decoded (no decompression bombs). */
+  IMAGE_MAX_PIXELS: positiveInt(50_000_000),
+  /** How long a signed link to a private file works. */
+  FILE_LINK_SECONDS: positiveInt(300),
   /** Issue 47: who issues the receipts: the marketplace's legal name, address and tax number. */
   LEGAL_NAME: optionalText,
   LEGAL_ADDRESS: optionalText,
@@ -203,6 +225,63 @@ export interface Config {
   reportRules: ReportRules;
   /** Issue 21: the payment provider and fees (payments/payment-config.ts). */
   payments: PaymentsConfig;
+  /** Issue 49: where files live and their limits (files/). */
+  files: FilesConfig;
+}
+
+export type StorageConfig =
+  | { mode: 'local'; dir: string }
+  | {
+      mode: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; absent: the SDK's usual sources. */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+export interface FilesConfig {
+  storage: StorageConfig;
+  maxBytes: number;
+  quotaBytes: number;
+  perDay: number;
+  newAccountPerDay: number;
+  maxPixels: number;
+  linkMs: number;
+}
+
+/** STORAGE and its bucket: s3 needs S3_BUCKET. */
+function filesOf(e: z.infer<typeof envSchema>): FilesConfig {
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid configuration:\nSTORAGE: s3 needs S3_BUCKET');
+  }
+  return {
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            mode: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  credentials: {
+                    accessKeyId: e.AWS_ACCESS_KEY_ID,
+                    secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  },
+                }
+              : {}),
+          }
+        : { mode: 'local', dir: path.join(e.DATA_DIR, 'files') },
+    maxBytes: e.UPLOAD_MAX_BYTES,
+    quotaBytes: e.UPLOAD_QUOTA_BYTES,
+    perDay: e.UPLOADS_PER_DAY,
+    newAccountPerDay: e.NEW_ACCOUNT_UPLOADS_PER_DAY,
+    maxPixels: e.IMAGE_MAX_PIXELS,
+    linkMs: e.FILE_LINK_SECONDS * 1000,
+  };
 }
 
 export interface PaymentsConfig {
@@ -361,5 +440,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       surgeItems: e.REPORT_SURGE_ITEMS,
     },
     payments: paymentsOf(e),
+    files: filesOf(e),
   };
 }

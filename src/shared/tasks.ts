@@ -3,6 +3,7 @@ import { budgetProblem } from './budget-rules.ts';
 import { TASK_FIELD_MESSAGES } from './task-field-messages.ts';
 import { moderationStateSchema } from './moderation-state.ts';
 import { userSummarySchema } from './user-summary.ts';
+import { FILE_CAPS, fileIdsSchema, fileViewSchema } from './files.ts';
 import { TASK_STATUSES, todayUtc } from './task-status.ts';
 import {
   CATEGORIES,
@@ -53,6 +54,14 @@ export const taskInputSchema = z.object({
     .refine((deadline) => deadline >= todayUtc(), M.deadlinePast),
   // A form sends text, a client sends a number: both are "parsed as a number" (§5).
   budget: budgetSchema,
+  // Issue 49, additive: uploads (POST /api/uploads, purpose `task`) to show with the task, in
+  // order. Absent: the task's files stay as they are; on an edit, a list replaces them.
+  photoIds: fileIdsSchema(FILE_CAPS.taskPhotos, 'photos').describe(
+    'Ready photo uploads of the poster (purpose task), in order; the first is the thumbnail',
+  ),
+  fileIds: fileIdsSchema(FILE_CAPS.taskDocuments, 'documents').describe(
+    'Ready document uploads of the poster (purpose task), in order',
+  ),
 });
 export type TaskInput = z.infer<typeof taskInputSchema>;
 /** What a form holds before parsing: every field as typed. */
@@ -80,6 +89,24 @@ export const taskSchema = z.object({
   assignee: userSummarySchema.nullable().describe('The hired freelancer, while assigned or after'),
   deliveredAt: z.string().nullable().describe('ISO time the freelancer marked it delivered'),
   completedAt: z.string().nullable().describe('ISO time it was completed'),
+  // Issue 49, additive: the first photo's thumbnail on every task answer, lists included; its
+  // photos and documents on a task's own read (GET /api/tasks/{id}) only.
+  photo: z
+    .object({ thumb: z.string(), placeholder: z.string() })
+    .optional()
+    .describe(
+      "The first photo's thumbnail (160 px WebP) and its tiny placeholder; none without photos",
+    ),
+  photos: z
+    .array(fileViewSchema)
+    .optional()
+    .describe('GET /api/tasks/{id} only: its photos in order'),
+  files: z
+    .array(fileViewSchema)
+    .optional()
+    .describe(
+      'GET /api/tasks/{id} only: its documents; a download link for each from GET /api/files/{id}/link',
+    ),
   // Issue 20, additive: only its author and admins ever read a task hidden or removed.
   moderation: moderationStateSchema
     .optional()

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../lib/link.tsx';
 import { CARD_DESCRIPTION_LIMIT } from '../../shared/task-rules.ts';
 import type { Task } from '../../shared/tasks.ts';
+import { TaskThumb } from '../features/files/task-thumb.tsx';
 import { UserLink } from '../features/profiles/user-link.tsx';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { formatBudget, formatDeadline, truncate } from '../lib/format.ts';
@@ -39,11 +40,14 @@ export function TaskCard({
           {badge}
         </div>
         {/* wrap-anywhere: a 120-character title without a space must not widen the card (issue 8). */}
-        <Heading className="card-title text-lg leading-snug wrap-anywhere">
-          <Link to={paths.task(task._id)} className="link link-hover">
-            {task.title}
-          </Link>
-        </Heading>
+        <div className="flex items-start gap-3">
+          <TaskThumb task={task} />
+          <Heading className="card-title min-w-0 flex-1 text-lg leading-snug wrap-anywhere">
+            <Link to={paths.task(task._id)} className="link link-hover">
+              {task.title}
+            </Link>
+          </Heading>
+        </div>
         <p className="text-sm">
           Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
         </p>

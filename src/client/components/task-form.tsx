@@ -1,7 +1,16 @@
+import { useState } from 'react';
 import { CATEGORIES, taskInputSchema, type TaskInput } from '../../shared/tasks.ts';
+import type { FileView } from '../../shared/files.ts';
+import type { TaskAttachments } from '../features/files/task-files.ts';
+import { TASK_UPLOADERS } from '../features/files/task-uploaders.ts';
+import { Uploader } from '../features/files/uploader.tsx';
+import { useUploads } from '../features/files/use-uploads.ts';
 import { useForm } from '../lib/use-form.ts';
 import type { SessionUser } from '../lib/session.tsx';
-import { FormField, SelectField, TextAreaField } from './form-field.tsx';
+import { FieldError, FormField, SelectField, TextAreaField } from './form-field.tsx';
+
+export const UPLOADS_PENDING = 'Wait for your files to finish uploading.';
+export const UPLOADS_FAILED = 'Retry or remove the files that did not upload.';
 
 export type TaskFormValues = {
   title: string;
@@ -22,9 +31,11 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
 interface TaskFormProps {
   poster: SessionUser;
   initialValues?: TaskFormValues;
+  /** The task's photos and documents as stored (Edit). */
+  initialFiles?: { photos: readonly FileView[]; files: readonly FileView[] };
   submitLabel: string;
   /** Resolves true when the form should reset (a task was added). */
-  onSubmit(input: TaskInput): Promise<boolean>;
+  onSubmit(input: TaskInput & TaskAttachments): Promise<boolean>;
 }
 
 /**
@@ -34,13 +45,34 @@ interface TaskFormProps {
 export function TaskForm({
   poster,
   initialValues = EMPTY_TASK_FORM,
+  initialFiles,
   submitLabel,
   onSubmit,
 }: TaskFormProps) {
   const form = useForm(taskInputSchema, initialValues);
+  const photos = useUploads('task', initialFiles?.photos);
+  const documents = useUploads('task', initialFiles?.files);
+  const [filesError, setFilesError] = useState('');
   const submit = form.handleSubmit(
-    async (input) => {
-      if (await onSubmit(input)) form.reset();
+    async (input: TaskInput) => {
+      // Issue 49: a file still on its way, or refused, is not silently left out of the task.
+      const problem =
+        photos.isBusy || documents.isBusy
+          ? UPLOADS_PENDING
+          : photos.hasFailures || documents.hasFailures
+            ? UPLOADS_FAILED
+            : '';
+      setFilesError(problem);
+      if (problem) return;
+      const attachments = {
+        photoIds: photos.ready.map((file) => file.id),
+        fileIds: documents.ready.map((file) => file.id),
+      };
+      if (await onSubmit({ ...input, ...attachments })) {
+        form.reset();
+        photos.reset();
+        documents.reset();
+      }
     },
     // An unchosen category is a missing one ('Category is required.'), not an unknown one.
     (values) => ({ ...values, category: values.category || undefined }),
@@ -82,9 +114,15 @@ export function TaskForm({
           {...form.field('description')}
         />
       </div>
+      {(['photos', 'documents'] as const).map((kind) => (
+        <div key={kind} className="md:col-span-2">
+          <Uploader uploads={kind === 'photos' ? photos : documents} {...TASK_UPLOADERS[kind]} />
+        </div>
+      ))}
       <FormField label="Your name" name="userName" value={poster.name} readOnly />
       <FormField label="Your email" name="userEmail" type="email" value={poster.email} readOnly />
       <div className="md:col-span-2">
+        <FieldError message={filesError} />
         <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
           {form.isSubmitting ? 'Saving…' : submitLabel}
         </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Task } from '../../shared/tasks.ts';
+import { TaskThumb } from '../features/files/task-thumb.tsx';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { StackTable } from './stack-table.tsx';
@@ -29,7 +30,10 @@ export function TaskTable({ caption, tasks, renderTitle, extraColumns = [] }: Ta
       {tasks.map((task) => (
         <tr key={task._id}>
           <th scope="row" data-label="Title" className="wrap-anywhere">
-            {renderTitle(task)}
+            <span className="flex items-center gap-2">
+              <TaskThumb task={task} className="size-10" />
+              <span className="min-w-0">{renderTitle(task)}</span>
+            </span>
           </th>
           <td data-label="Category">{task.category}</td>
           <td data-label="Deadline">{formatDeadline(task.deadline)}</td>

@@ -1,5 +1,6 @@
 import { profileSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
+import { AvatarUpload } from '../features/files/avatar-upload.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { errorMessage, useForm } from '../lib/use-form.ts';
@@ -30,6 +31,9 @@ export default function DashboardEditProfile() {
       <form noValidate onSubmit={submit} className="space-y-3" aria-label="Edit profile">
         <FormField label="Name" autoComplete="name" required {...form.field('name')} />
         <FormField label="Photo URL (optional)" type="url" {...form.field('image')} />
+        <AvatarUpload
+          onStored={(url) => form.field('image').onChange({ target: { value: url } })}
+        />
         <FormField
           label="Email"
           name="email"

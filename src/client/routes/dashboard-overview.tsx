@@ -9,6 +9,7 @@ import { myWorkCounters } from '../features/offers/my-work.ts';
 import { MyWorkLists } from '../features/offers/my-work-lists.tsx';
 import { earningsApi, type Earnings } from '../features/payments/earnings-api.ts';
 import { EarningsSummary } from '../features/payments/earnings-balances.tsx';
+import { TaskThumb } from '../features/files/task-thumb.tsx';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
 import { api } from '../lib/api.ts';
 import { withReason } from '../lib/use-form.ts';
@@ -124,6 +125,7 @@ export default function DashboardOverview() {
                     key={task._id}
                     className="flex flex-wrap items-center justify-between gap-2 p-3"
                   >
+                    <TaskThumb task={task} className="size-12" />
                     <div className="min-w-0 flex-1">
                       <p className="flex items-center gap-2 font-medium">
                         <span className="truncate">{task.title}</span>

@@ -4,6 +4,7 @@ import { TASK_MESSAGES } from '../../shared/task-rules.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TaskForm, toFormValues } from '../components/task-form.tsx';
+import { documentsOf, photosOf } from '../features/files/task-files.ts';
 import { whyNot } from '../features/tasks/task-permissions.ts';
 import { useToast } from '../components/toaster.tsx';
 import { api } from '../lib/api.ts';
@@ -74,6 +75,7 @@ export default function EditTask() {
       <TaskForm
         poster={user}
         initialValues={toFormValues(task)}
+        initialFiles={{ photos: photosOf(task), files: documentsOf(task) }}
         submitLabel="Update Task"
         onSubmit={saveTask}
       />

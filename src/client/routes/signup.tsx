@@ -4,6 +4,8 @@ import { Link } from '../lib/link.tsx';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
 import { FieldError, FormField } from '../components/form-field.tsx';
+import { useAvatarAfterSignUp } from '../features/files/avatar-after-sign-up.ts';
+import { AvatarPicker } from '../features/files/avatar-upload.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';
 import { AccountCard } from '../components/account-card.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
@@ -12,8 +14,12 @@ import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
 import { errorMessage, useForm } from '../lib/use-form.ts';
 
+export const PHOTO_AFTER_SIGN_UP = 'Your photo is cropped; it is uploaded when you sign up.';
+export const PHOTO_NOT_UPLOADED =
+  'Your photo could not be uploaded; upload it again from Edit Profile.';
+
 export default function Signup() {
-  const { signUp } = useSession();
+  const { signUp, updateProfile } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,6 +27,8 @@ export default function Signup() {
   const form = useForm(signUpSchema, { name: '', email: '', image: '', password: '' });
   const goOn = () => navigate(destinationAfterAuth(location.state), { replace: true });
   const [isMailed, setIsMailed] = useState(false);
+  const avatar = useAvatarAfterSignUp();
+  const setImage = (url: string) => form.field('image').onChange({ target: { value: url } });
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -31,6 +39,7 @@ export default function Signup() {
         return;
       }
       toast.success(AUTH_MESSAGES.userCreated);
+      await uploadChosenPhoto(input);
       goOn();
     } catch (error) {
       // spec §8 only logs a creation error; we also tell the user what went wrong.
@@ -39,6 +48,16 @@ export default function Signup() {
       toast.error(errorMessage(error));
     }
   });
+
+  /** Issue 49: the cropped photo, uploaded now that there is an account to own it. */
+  async function uploadChosenPhoto({ name, image }: { name: string; image: string }) {
+    try {
+      const stored = await avatar.upload(image);
+      if (stored && stored !== image) await updateProfile({ name, image: stored });
+    } catch (error) {
+      toast.error(`${PHOTO_NOT_UPLOADED} ${errorMessage(error)}`);
+    }
+  }
 
   const toLogin = (
     <p className="text-center">
@@ -76,6 +95,16 @@ export default function Signup() {
           placeholder="https://…"
           {...form.field('image')}
         />
+        <AvatarPicker
+          onCropped={(square) =>
+            void avatar.choose(square).then((address) => address && setImage(address))
+          }
+        />
+        {avatar.chosen && form.values.image === avatar.chosen.address && (
+          <p role="status" className="text-sm">
+            {PHOTO_AFTER_SIGN_UP}
+          </p>
+        )}
         <FormField
           label="Password"
           type="password"

@@ -13,6 +13,9 @@ import { useTaskDelivery } from '../features/delivery/use-task-delivery.ts';
 import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
 import { BidPanel } from '../features/offers/bid-panel.tsx';
 import { TaskOffers } from '../features/offers/task-offers.tsx';
+import { DocumentList } from '../features/files/document-list.tsx';
+import { Gallery } from '../features/files/gallery.tsx';
+import { documentsOf, photosOf } from '../features/files/task-files.ts';
 import { UserLink } from '../features/profiles/user-link.tsx';
 import { TaskReviews } from '../features/reviews/task-reviews.tsx';
 import { OwnerActions } from '../features/tasks/owner-actions.tsx';
@@ -115,6 +118,8 @@ export default function TaskDetails() {
         </h2>
         <p className="whitespace-pre-line wrap-anywhere">{task.description}</p>
       </section>
+      <Gallery photos={photosOf(task)} title={task.title} />
+      <DocumentList files={documentsOf(task)} />
       {role === 'poster' && (
         <OwnerActions
           task={task}

@@ -7,6 +7,7 @@ import { accounts, balanceOf } from '../payments/ledger.ts';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { withdrawPendingOffers } from '../offers/offers.store.ts';
 import { deletedAddress } from './deleted-accounts.ts';
+import { removeFiles } from '../files/files.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -115,7 +116,7 @@ async function renameInNotifications(trx: Db, userId: string): Promise<void> {
  * links, notifications, saved searches and their alerts, email settings and digests, mails not
  * yet sent, rate-limit counters. What others received from them (reviews, questions, replies,
  * messages, offers on finished tasks) stays, under a user row emptied of name, photo and
- * email: "Deleted user".
+ * email: "Deleted user". Their files go, but those of their messages and deliveries.
  */
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -144,6 +145,15 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       .deleteFrom('tasks')
       .where('user_id', '=', userId)
       .where('status', '=', 'open')
+      .execute();
+    // Issue 49: their photos and documents go (the sweep deletes the bytes), those of the
+    // tasks that stay too; what they sent in messages and deliveries stays with its receivers.
+    await removeFiles(trx, { ownerLeaving: userId });
+    await trx
+      .updateTable('tasks')
+      .set({ photo_key: null, photo_placeholder: null, file_count: 0 })
+      .where('user_id', '=', userId)
+      .where('file_count', '>', 0)
       .execute();
     for (const table of [
       'notifications',

@@ -1,3 +1,4 @@
+import type { FileKind, FilePurpose } from '../../shared/files.ts';
 import type { MailKind, MailMode } from '../../shared/mail-preferences.ts';
 import type { ReportItemType, ReportUncountedBecause } from '../../shared/moderation.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -78,6 +79,10 @@ export interface TaskTable {
   moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 21: the poster disputes the delivered work; only an admin's decision moves it on. */
   disputed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 49 (migration 0019): the first photo's sha-256 and placeholder, and the file count. */
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>;
+  photo_placeholder: ColumnType<string | null, string | null | undefined, string | null>;
+  file_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface BidTable {
@@ -121,6 +126,38 @@ export interface ChangeRequestTable {
   /** The delivery the request sent back. */
   delivered_at: string;
   created_at: string;
+}
+
+export type FileStatus = 'pending' | 'ready' | 'attached' | 'removed';
+export type FileAttachedType = 'task' | 'message' | 'delivery' | 'portfolio' | 'profile';
+
+/** Issue 49: an uploaded file (migration 0019, docs/files.md). */
+export interface FileTable {
+  id: string;
+  owner_id: string;
+  /** Null while pending: the bytes decide on completion. */
+  kind: FileKind | null;
+  purpose: FilePurpose;
+  /** Sniffed from the bytes; null while pending. */
+  mime: string | null;
+  /** Declared while pending, then the stored bytes' count. */
+  size_bytes: number;
+  original_name: string;
+  /** The stored bytes (pending, documents), or an image's sha-256, which names its variants. */
+  storage_key: string;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  status: FileStatus;
+  attached_type: FileAttachedType | null;
+  attached_id: string | null;
+  /** Order among the item's files. */
+  position: Generated<number>;
+  created_at: string;
+  attached_at: string | null;
+  removed_at: string | null;
+  /** When a removed file's bytes were deleted (the sweep). */
+  purged_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReviewTable {
@@ -514,6 +551,7 @@ export interface Database {
   offers: OfferTable;
   task_reopenings: TaskReopeningTable;
   change_requests: ChangeRequestTable;
+  files: FileTable;
   reviews: ReviewTable;
   questions: QuestionTable;
   question_replies: QuestionReplyTable;

@@ -27,10 +27,9 @@ import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
 import { createFullLists, type FullListLimits } from './full-list.ts';
-import { editTask, postTask } from './tasks.service.ts';
+import { editTask, postTask, removeTask } from './tasks.service.ts';
 import {
   countTasks,
-  deleteTask,
   getTask,
   listTasks,
   placeBid,
@@ -257,7 +256,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = await requireUser(auth, request);
       const { id } = request.params;
-      return { deletedCount: await tasksWritten.run(id, () => deleteTask(db, id, user.id)) };
+      return { deletedCount: await tasksWritten.run(id, () => removeTask(db, id, user.id)) };
     },
   );
 };

@@ -30,6 +30,8 @@ import { AppError } from '../errors.ts';
 import { assertTaskAction, assertTaskId, taskActionGuard, transitionTask } from './task-status.ts';
 import { toCents } from '../../shared/money.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
+import { imageVariantPath } from '../../shared/files.ts';
+import { filesOfItems, type ItemFilesSummary } from '../files/files.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -55,6 +57,10 @@ const TASK_COLUMNS = [
   'completed_at',
   'moderation',
   'moderation_reason',
+  // Issue 49: the first photo and the file count, so no list reads the files table.
+  'photo_key',
+  'photo_placeholder',
+  'file_count',
 ] as const;
 
 /** A row of selectTasks: what toTask reads. */
@@ -113,6 +119,14 @@ export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, to
         : null,
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
+    ...(row.photo_key
+      ? {
+          photo: {
+            thumb: imageVariantPath(row.photo_key, 'thumb'),
+            placeholder: row.photo_placeholder ?? '',
+          },
+        }
+      : {}),
     // Only its author (their own list, the page) and admins ever read a moderated task.
     ...(row.moderation
       ? { moderation: moderationStateOf(row.moderation, row.moderation_reason) }
@@ -279,7 +293,25 @@ export async function getTask(db: Db, id: string, options: ReadOptions): Promise
   assertTaskId(id);
   const row = await readTaskById(db, id);
   if (!row) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-  return toTask(row, options, todayUtc());
+  const task = toTask(row, options, todayUtc());
+  // Issue 49: a task's own read shows its photos and documents; only one with files asks.
+  if (Number(row.file_count) === 0) return task;
+  const files = (await filesOfItems(db, 'task', [id])).get(id);
+  return { ...task, photos: files?.photos ?? [], files: files?.files ?? [] };
+}
+
+/** Issue 49: what the task's row keeps of its files (the first photo, the count). */
+export async function setTaskFiles(db: Db, id: string, files: ItemFilesSummary): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({
+      photo_key: files.firstPhoto?.key ?? null,
+      photo_placeholder: files.firstPhoto?.placeholder ?? null,
+      file_count: files.count,
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function createTask(db: Db, input: TaskInput, userId: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { Link } from '../../lib/link.tsx';
 import { TASK_MESSAGES } from '../../../shared/task-rules.ts';
 import type { Task } from '../../../shared/tasks.ts';
+import { TaskThumb } from '../../features/files/task-thumb.tsx';
 import { TaskStatusBadge } from '../../features/tasks/task-status-badge.tsx';
 import { formatBudget } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -68,14 +69,17 @@ export function HighlightedTasks({ tasks }: { tasks: readonly Task[] }) {
                       <TaskStatusBadge task={task} />
                       <span className="badge font-semibold badge-warning">{POPULAR_BADGE}</span>
                     </div>
-                    <h3 className="card-title text-lg leading-snug wrap-anywhere">
-                      <Link
-                        to={paths.task(task._id)}
-                        className="link link-hover after:absolute after:inset-0"
-                      >
-                        {task.title}
-                      </Link>
-                    </h3>
+                    <div className="flex items-start gap-3">
+                      <TaskThumb task={task} className="size-12" />
+                      <h3 className="card-title min-w-0 flex-1 text-lg leading-snug wrap-anywhere">
+                        <Link
+                          to={paths.task(task._id)}
+                          className="link link-hover after:absolute after:inset-0"
+                        >
+                          {task.title}
+                        </Link>
+                      </h3>
+                    </div>
                     <dl className="mt-auto flex justify-between gap-2 text-sm">
                       <div>
                         <dt className="sr-only">Bids</dt>

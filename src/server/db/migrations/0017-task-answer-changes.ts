@@ -11,7 +11,7 @@ import { SEARCHED_COLUMNS } from './0016-search-index-changes.ts';
  *   assignee), besides a ban.
  * Every such write already moved the answer caches' clock; few of them are not a search's too.
  */
-const ANSWERED_COLUMNS = [
+export const ANSWERED_COLUMNS = [
   ...SEARCHED_COLUMNS,
   'assignee_id',
   'delivered_at',
@@ -19,9 +19,10 @@ const ANSWERED_COLUMNS = [
   'moderation_reason',
 ] as const;
 
-const USER_COLUMNS = ['banned', 'name', 'email', 'image'] as const;
+export const USER_COLUMNS = ['banned', 'name', 'email', 'image'] as const;
 
-async function logChangesOf(
+/** The log's triggers made anew for these columns (migration 0019 adds a task's photo). */
+export async function logChangesOf(
   db: Kysely<unknown>,
   taskColumns: readonly string[],
   userColumns: readonly string[],

@@ -16,6 +16,7 @@ import * as payments from './0015-payments.ts';
 import * as searchIndexChanges from './0016-search-index-changes.ts';
 import * as taskAnswerChanges from './0017-task-answer-changes.ts';
 import * as reportWeight from './0018-report-weight.ts';
+import * as files from './0019-files.ts';
 import * as changeRequests from './0021-change-requests.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-search-index-changes': searchIndexChanges,
   '0017-task-answer-changes': taskAnswerChanges,
   '0018-report-weight': reportWeight,
+  '0019-files': files,
   '0021-change-requests': changeRequests,
 };
 
