@@ -78,7 +78,8 @@ export interface AppDeps {
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
-export type App = FastifyInstance & { auth: Auth; streams: EventStreams };
+/** `files`: the storage and limits of issue 49, for the sweeps (sweeps.ts) the server runs. */
+export type App = FastifyInstance & { auth: Auth; streams: EventStreams; files: FilesDeps };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
@@ -337,5 +338,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(404).send({ message: NOT_FOUND });
   });
 
-  return Object.assign(app, { auth, streams });
+  return Object.assign(app, { auth, streams, files });
 }

@@ -53,7 +53,12 @@ try {
       `Tasklane is serving ${address} (${engine}); open ${config.publicUrl}`,
   });
   // Delivered tasks complete on their own (issue 9); blind reviews become public (issue 10).
-  sweeps = startSweeps(db, { autoCompleteMs: config.autoCompleteMs, log: app.log });
+  // Issue 49: files removed lose their bytes; uploads never attached go after a day.
+  sweeps = startSweeps(db, {
+    autoCompleteMs: config.autoCompleteMs,
+    log: app.log,
+    files: app.files,
+  });
 } catch (error) {
   app.log.error(error);
   await close();

@@ -4,6 +4,11 @@ import type { Database } from './db/types.ts';
 import { sendDailyDigests } from './mail/daily-digest.ts';
 import { autoCompleteTasks } from './offers/offers.service.ts';
 import { publishDueReviews } from './reviews/reviews.service.ts';
+import {
+  purgeRemovedFiles,
+  removeUnattachedUploads,
+  type FilesDeps,
+} from './files/files.service.ts';
 
 /** How often each instance sweeps at most: each sweep is one indexed UPDATE, cheap every minute. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -21,7 +26,16 @@ export interface Sweeps {
  */
 export function startSweeps(
   db: Kysely<Database>,
-  { autoCompleteMs, log }: { autoCompleteMs: number; log: FastifyBaseLogger },
+  {
+    autoCompleteMs,
+    log,
+    files,
+  }: {
+    autoCompleteMs: number;
+    log: FastifyBaseLogger;
+    /** Issue 49: where files live; without, no file sweeps (a test of the others). */
+    files?: Pick<FilesDeps, 'db' | 'storage'>;
+  },
 ): Sweeps {
   const timers = [
     sweep(
@@ -41,6 +55,20 @@ export function startSweeps(
       intervalMs: SWEEP_INTERVAL_MS,
       log,
     }),
+    // Issue 49: uploads never attached within a day are removed, and removed files' bytes
+    // deleted (each a batch; marks in the rows keep instances from deleting twice for long).
+    ...(files
+      ? [
+          sweep('removed uploads never attached', () => removeUnattachedUploads(files), {
+            intervalMs: SWEEP_INTERVAL_MS,
+            log,
+          }),
+          sweep('deleted the bytes of removed files', () => purgeRemovedFiles(files), {
+            intervalMs: SWEEP_INTERVAL_MS,
+            log,
+          }),
+        ]
+      : []),
   ];
   return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moderationStateSchema } from './moderation-state.ts';
+import { FILE_CAPS, fileIdsSchema, fileViewSchema } from './files.ts';
 import { requiredText } from './tasks.ts';
 import { userSummarySchema } from './user-summary.ts';
 
@@ -47,6 +48,12 @@ export const messageInputSchema = z.object({
   text: requiredText(M.textRequired, MESSAGE_MAX_LENGTH, M.messageTooLong),
 });
 export type TextInput = z.infer<typeof messageInputSchema>;
+/** Issue 49, additive: the API's body takes uploads (purpose `message`) sent with the text. */
+export const messageWithFilesInputSchema = messageInputSchema.extend({
+  fileIds: fileIdsSchema(FILE_CAPS.message, 'files').describe(
+    'Ready uploads of the author (purpose message), photos or documents; private to the two parties',
+  ),
+});
 
 const maskedText = z
   .string()
@@ -86,6 +93,10 @@ export const messageSchema = z.object({
   text: maskedText,
   createdAt: z.string(),
   author: userSummarySchema,
+  files: z
+    .array(fileViewSchema)
+    .optional()
+    .describe('Issue 49: files sent with it; each opens through GET /api/files/{id}/link'),
   moderation: moderationStateSchema
     .optional()
     .describe('Hidden while reports are reviewed, or removed (its author and admins only see it)'),

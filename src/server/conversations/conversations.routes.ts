@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  messageInputSchema,
+  messageWithFilesInputSchema,
   messageSchema,
   questionIdParamsSchema,
   questionInputSchema,
@@ -91,9 +91,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod<ConversationsRoutesOptio
       url: '/api/offers/:id/messages',
       summary: "Send a private message about an offer (the task's poster or the offer's author)",
       description:
-        'Text only, at most 2,000 characters. The other party is notified; both get a live `message` event.',
+        'At most 2,000 characters, and up to 5 files (`fileIds`: uploads of purpose message, private to the two parties and admins). The other party is notified; both get a live `message` event.',
       params: offerIdParamsSchema,
-      body: messageInputSchema,
+      body: messageWithFilesInputSchema,
       save: sendMessage,
     },
   ];
@@ -112,7 +112,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod<ConversationsRoutesOptio
       async (request, reply) => {
         const user = await requireWriter(auth, request);
         const { id } = request.params;
-        const insertedId = await save(db, id, user.id, request.body.text, writeLimit);
+        const body = request.body;
+        const fileIds = 'fileIds' in body ? body.fileIds : undefined;
+        const insertedId = await save(db, id, user.id, body.text, writeLimit, fileIds);
         return reply.status(201).send({ insertedId });
       },
     );

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { FILE_CAPS } from '../../shared/files.ts';
+import { filesOfItems, setItemFiles } from '../files/files.service.ts';
 import type { Kysely } from 'kysely';
 import {
   CONVERSATION_MESSAGES,
@@ -231,12 +233,20 @@ export async function sendMessage(
   authorId: string,
   text: string,
   limit: WriteLimit,
+  fileIds?: readonly string[],
 ): Promise<string> {
   const { task, userIds } = await conversationOf(db, offerId, authorId);
   const other = userIds.find((id) => id !== authorId) ?? authorId;
   await assertNotBlocked(db, authorId, other);
   return write(db, limit, authorId, text, async (trx, message) => {
     await insertMessage(trx, { ...message, offer_id: offerId });
+    // Issue 49: its files, the author's own ready uploads, attached in its transaction.
+    await setItemFiles(trx, {
+      ownerId: authorId,
+      purpose: 'message',
+      item: { type: 'message', id: message.id },
+      groups: [{ ids: fileIds, max: FILE_CAPS.message, what: 'files' }],
+    });
     // The author's own streams too: their other tabs show what they sent.
     await publishEvent(trx, { name: 'message', id: message.id, userIds });
     await notify(trx, [
@@ -268,9 +278,16 @@ export async function listOfferMessages(
   const rows = (await listMessages(db, offerId, MESSAGES_LIMIT)).filter(
     (row) => moderatedFor(row, row.author_id, readerId, isAdmin).visible,
   );
-  return rows.map((row) =>
-    toMessage(row, task.id, textFor(task, row.author_id, readerId, row.text)),
+  const files = await filesOfItems(
+    db,
+    'message',
+    rows.map((row) => row.id),
   );
+  return rows.map((row) => {
+    const message = toMessage(row, task.id, textFor(task, row.author_id, readerId, row.text));
+    const attached = files.get(row.id);
+    return attached ? { ...message, files: [...attached.photos, ...attached.files] } : message;
+  });
 }
 
 /** A message for a stream: where it stands, whose streams it goes to, and how each reads it. */

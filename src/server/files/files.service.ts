@@ -29,6 +29,7 @@ import {
   isAdmin,
   isBlockedBetween,
   markPurged,
+  messagePartiesOf,
   markReady,
   markRemoved,
   ownsImage,
@@ -456,6 +457,12 @@ async function mayRead(
     const task = await taskReadersOf(db, row.attached_id!);
     if (!task?.isShown) return false;
     return readerId === undefined || !(await isBlockedBetween(db, readerId, row.owner_id));
+  }
+  if (row.attached_type === 'message') {
+    if (readerId === undefined) return false;
+    const message = await messagePartiesOf(db, row.attached_id!);
+    if (!message?.isShown || !message.userIds.includes(readerId)) return false;
+    return !(await isBlockedBetween(db, readerId, row.owner_id));
   }
   return false;
 }

@@ -272,3 +272,18 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
     .executeTakeFirst();
   return row?.role === ADMIN_ROLE;
 }
+
+/** The two parties of a message's conversation (the task's poster, the offer's author). */
+export async function messagePartiesOf(
+  db: Db,
+  messageId: string,
+): Promise<{ userIds: string[]; isShown: boolean } | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .innerJoin('offers', 'offers.id', 'messages.offer_id')
+    .innerJoin('tasks', 'tasks.id', 'offers.task_id')
+    .select(['tasks.user_id', 'offers.bidder_id', 'messages.moderation'])
+    .where('messages.id', '=', messageId)
+    .executeTakeFirst();
+  return row && { userIds: [row.user_id, row.bidder_id], isShown: row.moderation === null };
+}
