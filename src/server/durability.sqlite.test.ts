@@ -70,6 +70,15 @@ function logLines(server: ServerProcess): LogLine[] {
     });
 }
 
+/** Whether the server has logged a POST /api/tasks reaching its route. */
+const hasLoggedTaskPost = (server: ServerProcess) =>
+  logLines(server).some(
+    (line) =>
+      line.msg === 'incoming request' &&
+      line.req?.method === 'POST' &&
+      line.req.url === '/api/tasks',
+  );
+
 async function waitFor(
   what: string,
   server: ServerProcess,
@@ -288,14 +297,7 @@ describe('graceful shutdown on SIGTERM', () => {
         });
       });
       request.write(payload.slice(0, 10));
-      await waitFor('the request to reach its route', server, () =>
-        logLines(server).some(
-          (line) =>
-            line.msg === 'incoming request' &&
-            line.req?.method === 'POST' &&
-            line.req.url === '/api/tasks',
-        ),
-      );
+      await waitFor('the request to reach its route', server, () => hasLoggedTaskPost(server));
 
       server.child.kill('SIGTERM');
       await waitFor('the listener to close', server, async () => !(await accepts(server.port)));
@@ -336,14 +338,7 @@ describe('graceful shutdown on SIGTERM', () => {
           return { status: 0, body: null }; // refused or reset before it was taken: no answer
         }
       });
-      await waitFor('a write to be in flight', server, () =>
-        logLines(server).some(
-          (line) =>
-            line.msg === 'incoming request' &&
-            line.req?.method === 'POST' &&
-            line.req.url === '/api/tasks',
-        ),
-      );
+      await waitFor('a write to be in flight', server, () => hasLoggedTaskPost(server));
       server.child.kill('SIGTERM');
       const results = await Promise.all(attempts);
 
