@@ -359,6 +359,18 @@ describe('who sees which offers', () => {
 
   const offersAs = (user?: TestUser) => call(t, 'GET', `/api/tasks/${taskId}/offers`, user);
   const everyEmail = () => [poster, ada, bo, cy].map((user) => user.email);
+  /** Bo's offer as both the task's list and Bo's own list show it. */
+  const boOfferFields = () => ({
+    _id: boOffer,
+    taskId,
+    amount: 222.22,
+    message: 'Bo’s secret pitch',
+    status: 'pending',
+    declinedBecause: null,
+    assignmentEnded: null,
+    createdAt: expect.any(String),
+    updatedAt: expect.any(String),
+  });
 
   it('anonymous visitors: 401', async () => {
     expect(await offersAs()).toEqual({ status: 401, body: { message: SIGN_IN_REQUIRED } });
@@ -369,15 +381,7 @@ describe('who sees which offers', () => {
     expect(status).toBe(200);
     expect(body).toEqual([
       {
-        _id: boOffer,
-        taskId,
-        amount: 222.22,
-        message: 'Bo’s secret pitch',
-        status: 'pending',
-        declinedBecause: null,
-        assignmentEnded: null,
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
+        ...boOfferFields(),
         bidder: {
           _id: bo.id,
           name: 'Bo Freelancer',
@@ -437,15 +441,7 @@ describe('who sees which offers', () => {
     const offers = mine.body as Array<Record<string, unknown>>;
     const onTask = offers.find((offer) => offer._id === boOffer);
     expect(onTask).toEqual({
-      _id: boOffer,
-      taskId,
-      amount: 222.22,
-      message: 'Bo’s secret pitch',
-      status: 'pending',
-      declinedBecause: null,
-      assignmentEnded: null,
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
+      ...boOfferFields(),
       task: {
         _id: taskId,
         title: 'Design a logo for a bakery',
