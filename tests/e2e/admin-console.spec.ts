@@ -16,7 +16,7 @@ import {
 } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
-import { keepOnMachine } from '../support/e2e-fixtures.ts';
+import { followNavLink, keepOnMachine } from '../support/e2e-fixtures.ts';
 import {
   acceptOverApi,
   expect,
@@ -120,12 +120,8 @@ test('three reports hide a task; the operator dismisses them with a reason and i
   const page = await pageAs(admin);
   await page.goto('/');
   // The navbar's Admin link, for operators only, leads to the console.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Admin', exact: true })
-    .click();
-  await expect(page).toHaveURL('/admin');
-  await expect(page).toHaveTitle('Tasklane | Admin: Reports');
+  const bar = { nav: 'Main', name: 'Admin', exact: true };
+  await followNavLink(page, bar, '/admin', 'Admin: Reports');
   await expect(page.getByRole('heading', { level: 1, name: CONSOLE_TITLE })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
 
