@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../shared/tasks.ts';
 import { call, postTask } from '../../tests/support/marketplace.ts';
 import { countedRoute } from '../../tests/support/counted-route.ts';
 import {
   createTestApp,
+  useTestApp,
   settleChanges,
   type TestApp,
-  type TestUser,
 } from '../../tests/support/test-app.ts';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { openDatabase } from './db/database.ts';
@@ -18,19 +18,11 @@ import { openDatabase } from './db/database.ts';
  * of another.
  */
 
-let t: TestApp;
-let poster: TestUser;
-let bidder: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Kim Kept' });
-  bidder = await t.signUp({ name: 'Fred Fresh' });
-});
+const t = useTestApp();
+const [poster, bidder] = t.users('Kim Kept', 'Fred Fresh');
 // Each test counts reads between writes of its own: the polls must have counted the writes of
 // setting up and of the test before (on PostgreSQL they come back a poll or two later).
 beforeEach(async () => settleChanges(t.db));
-afterAll(async () => t.close());
 
 describe('createAnswerCache', () => {
   it('reuses an answer until this process writes, and keeps the least recently used', async () => {

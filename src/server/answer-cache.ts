@@ -19,6 +19,10 @@ import type { Database } from './db/types.ts';
  * list, a search) then costs what reading a map costs, whatever the number of tasks. Least
  * recently used go first. Where the route compresses its answers, a kept answer keeps its bytes
  * compressed too, for the encoding last asked: compressed once, not for every reader.
+ *
+ * Buys: a kept read costs a map lookup instead of its query, rows and JSON (decision 017 has no
+ * figure of it alone; the bench's task by id, home list and repeated searches are served from
+ * it). Off: TASK_CACHE_SIZE=0 and SEARCH_CACHE_SIZE=0.
  */
 export interface AnswerCache {
   /**

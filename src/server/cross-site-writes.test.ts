@@ -1,14 +1,8 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { snapshotTasks } from '../../tests/support/db-snapshot.ts';
 import { makeOffer, postTask, readTaskRow } from '../../tests/support/marketplace.ts';
-import {
-  APP_ORIGIN,
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../tests/support/test-app.ts';
+import { APP_ORIGIN, useTestApp, validTask, type TestUser } from '../../tests/support/test-app.ts';
 import { CROSS_SITE_WRITE } from './security.ts';
 
 /**
@@ -16,16 +10,8 @@ import { CROSS_SITE_WRITE } from './security.ts';
  * of its path, and a browser's write with neither Origin nor Referer from another site.
  */
 const EVIL = 'http://evil.example';
-let t: TestApp;
-let poster: TestUser;
-let bidder: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Pia Poster' });
-  bidder = await t.signUp({ name: 'Bo Bidder' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, bidder] = t.users('Pia Poster', 'Bo Bidder');
 
 const write = (url: string, user: TestUser, headers: Record<string, string>, body?: unknown) =>
   t.app.inject({

@@ -1,40 +1,20 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATEGORIES, type Task } from '../shared/tasks.ts';
-import {
-  signUpOverHttp,
-  startServer,
-  type ServerProcess,
-  type StartServerOptions,
-} from '../../tests/support/server-process.ts';
+import { serverProcesses } from '../../tests/support/instances.ts';
+import { signUpOverHttp, type ServerProcess } from '../../tests/support/server-process.ts';
 import { daysFromToday, validTask } from '../../tests/support/test-app.ts';
 
 // The real server as a process on the embedded store: what a deployment actually runs.
 
 const SLOW = 120_000;
-const servers: ServerProcess[] = [];
-const dataDirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.kill('SIGKILL')));
-  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function freshDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-process-'));
-  dataDirs.push(dir);
-  return dir;
-}
-
-async function start(options: StartServerOptions): Promise<ServerProcess> {
-  const server = await startServer(options);
-  servers.push(server);
-  return server;
-}
+const processes = serverProcesses();
+afterEach(() => processes.close());
+const freshDataDir = processes.freshDir;
+const start = processes.start;
 
 interface Answer {
   status: number;
@@ -89,6 +69,15 @@ function logLines(server: ServerProcess): LogLine[] {
       }
     });
 }
+
+/** Whether the server has logged a POST /api/tasks reaching its route. */
+const hasLoggedTaskPost = (server: ServerProcess) =>
+  logLines(server).some(
+    (line) =>
+      line.msg === 'incoming request' &&
+      line.req?.method === 'POST' &&
+      line.req.url === '/api/tasks',
+  );
 
 async function waitFor(
   what: string,
@@ -308,14 +297,7 @@ describe('graceful shutdown on SIGTERM', () => {
         });
       });
       request.write(payload.slice(0, 10));
-      await waitFor('the request to reach its route', server, () =>
-        logLines(server).some(
-          (line) =>
-            line.msg === 'incoming request' &&
-            line.req?.method === 'POST' &&
-            line.req.url === '/api/tasks',
-        ),
-      );
+      await waitFor('the request to reach its route', server, () => hasLoggedTaskPost(server));
 
       server.child.kill('SIGTERM');
       await waitFor('the listener to close', server, async () => !(await accepts(server.port)));
@@ -356,14 +338,7 @@ describe('graceful shutdown on SIGTERM', () => {
           return { status: 0, body: null }; // refused or reset before it was taken: no answer
         }
       });
-      await waitFor('a write to be in flight', server, () =>
-        logLines(server).some(
-          (line) =>
-            line.msg === 'incoming request' &&
-            line.req?.method === 'POST' &&
-            line.req.url === '/api/tasks',
-        ),
-      );
+      await waitFor('a write to be in flight', server, () => hasLoggedTaskPost(server));
       server.child.kill('SIGTERM');
       const results = await Promise.all(attempts);
 

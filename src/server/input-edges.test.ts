@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TASK_FIELD_MESSAGES, TASK_MESSAGES } from '../shared/tasks.ts';
 import { snapshotTasks } from '../../tests/support/db-snapshot.ts';
 import {
@@ -11,10 +11,9 @@ import {
 } from '../../tests/support/marketplace.ts';
 import {
   APP_ORIGIN,
-  createTestApp,
+  useTestApp,
   GOOD_PASSWORD,
   validTask,
-  type TestApp,
   type TestUser,
 } from '../../tests/support/test-app.ts';
 import { FORBIDDEN_KEYS, NUL_CHARACTER } from './http-errors.ts';
@@ -23,16 +22,8 @@ import { FORBIDDEN_KEYS, NUL_CHARACTER } from './http-errors.ts';
  * Issue 16, item 7: input the fuzz found answering 500 or stored wrong, refused with 400 and a
  * message on both engines, changing nothing.
  */
-let t: TestApp;
-let poster: TestUser;
-let freelancer: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Nora Nul' });
-  freelancer = await t.signUp({ name: 'Fay Freelancer' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, freelancer] = t.users('Nora Nul', 'Fay Freelancer');
 
 const NUL = '\u0000';
 

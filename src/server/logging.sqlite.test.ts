@@ -1,32 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  signUpOverHttp,
-  startServer,
-  type ServerProcess,
-} from '../../tests/support/server-process.ts';
+import { serverProcesses } from '../../tests/support/instances.ts';
+import { signUpOverHttp, type ServerProcess } from '../../tests/support/server-process.ts';
 import { formatLogLine } from './logging.ts';
 
 // What an operator sees from `npm start`: the real server as a process (issue 8).
 
 /** Each test starts a server process. */
 const SLOW = 60_000;
-const servers: ServerProcess[] = [];
-const dataDirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.kill('SIGKILL')));
-  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-logging-'));
-  dataDirs.push(dataDir);
-  const server = await startServer({ dataDir, env });
-  servers.push(server);
-  return server;
-}
+const processes = serverProcesses();
+afterEach(() => processes.close());
+const start = (env: Record<string, string>) =>
+  processes.start({ dataDir: processes.freshDir(), env });
 
 /** A short visit: pages, lists, a task, a sign-up with its session cookie. */
 async function visit(server: ServerProcess): Promise<string> {

@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -19,7 +16,7 @@ import {
 } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
-import { keepOnMachine } from '../support/e2e-fixtures.ts';
+import { followNavLink, keepOnMachine } from '../support/e2e-fixtures.ts';
 import {
   acceptOverApi,
   expect,
@@ -32,7 +29,8 @@ import {
 } from '../support/e2e-offers.ts';
 import { qualifyReporters } from '../support/e2e-reporters.ts';
 import { newTask } from '../support/e2e-tasks.ts';
-import { ROOT_DIR, signUpOverHttp, startServer } from '../support/server-process.ts';
+import { logInOnOwnServer, startOwnServer } from '../support/e2e-own-server.ts';
+import { ROOT_DIR } from '../support/server-process.ts';
 
 /**
  * Issue 20's operator console in the browser: the reports queue (a task hidden by three reports
@@ -122,12 +120,8 @@ test('three reports hide a task; the operator dismisses them with a reason and i
   const page = await pageAs(admin);
   await page.goto('/');
   // The navbar's Admin link, for operators only, leads to the console.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Admin', exact: true })
-    .click();
-  await expect(page).toHaveURL('/admin');
-  await expect(page).toHaveTitle('Tasklane | Admin: Reports');
+  const bar = { nav: 'Main', name: 'Admin', exact: true };
+  await followNavLink(page, bar, '/admin', 'Admin: Reports');
   await expect(page.getByRole('heading', { level: 1, name: CONSOLE_TITLE })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
 
@@ -586,31 +580,19 @@ test.describe('on a phone', () => {
 test('on a server with no reports, the queue says so', async ({ browser }) => {
   // The shared server's queue is never empty for long while other tests report: a server of
   // this test's own, its first account made an operator with the CLI on its data directory.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-admin-'));
-  const server = await startServer({ dataDir });
+  const server = await startOwnServer();
   try {
     const email = uniqueEmail('empty-queue');
-    const cookie = await signUpOverHttp(server, { name: 'Eve Empty', email });
-    await runAdminCli(email, dataDir);
     const context = await browser.newContext({ baseURL: server.url });
     await keepOnMachine(context);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const separator = pair.indexOf('=');
-        return {
-          name: pair.slice(0, separator),
-          value: pair.slice(separator + 1),
-          url: server.url,
-        };
-      }),
-    );
+    await logInOnOwnServer(context, server, { name: 'Eve Empty', email });
+    await runAdminCli(email, server.dataDir);
     const page = await context.newPage();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
     await expect(page.getByText(NO_REPORTS, { exact: true })).toBeVisible();
     await context.close();
   } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 });

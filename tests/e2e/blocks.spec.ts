@@ -12,6 +12,7 @@ import {
   test,
   toast,
 } from '../support/e2e-offers.ts';
+import { followNavLink } from '../support/e2e-fixtures.ts';
 import { newTask, uniqueMark } from '../support/e2e-tasks.ts';
 
 /**
@@ -136,12 +137,8 @@ test('block from a profile, see it on Blocked users, unblock there by keyboard; 
 
   // The dashboard's sidebar leads to the list, the most recent first.
   await page.goto('/dashboard');
-  await page
-    .getByRole('navigation', { name: 'Dashboard pages' })
-    .getByRole('link', { name: 'Blocked users' })
-    .click();
-  await expect(page).toHaveURL('/dashboard/blocked');
-  await expect(page).toHaveTitle('Tasklane | Blocked users');
+  const sidebar = { nav: 'Dashboard pages', name: 'Blocked users' };
+  await followNavLink(page, sidebar, '/dashboard/blocked', 'Blocked users');
   await expect(page.getByRole('heading', { level: 1, name: 'Blocked users' })).toBeVisible();
   const items = blockedList(page).getByRole('listitem');
   await expect(items).toHaveCount(2);

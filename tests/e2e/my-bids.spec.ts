@@ -11,6 +11,7 @@ import {
   test,
   withdrawOverApi,
 } from '../support/e2e-offers.ts';
+import { followNavLink } from '../support/e2e-fixtures.ts';
 import { newTask, tableRow, uniqueMark } from '../support/e2e-tasks.ts';
 
 /**
@@ -44,12 +45,7 @@ test('My Bids lists my offers, newest first, with their status and tasks, from t
   const { freelancer, titles, ids } = await busyFreelancer();
   await logInContext(page.context(), freelancer);
   await page.goto('/about-us');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'My Bids' })
-    .click();
-  await expect(page).toHaveURL('/my-bids');
-  await expect(page).toHaveTitle('Tasklane | My Bids');
+  await followNavLink(page, { nav: 'Main', name: 'My Bids' }, '/my-bids', 'My Bids');
   await expect(page.getByRole('heading', { level: 1, name: 'My Bids' })).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Your offers' });

@@ -13,7 +13,7 @@ import {
 } from '../support/e2e-accounts.ts';
 import { LOG_IN_TO_SAVE } from '../../src/client/features/search/save-search.tsx';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { expect, switchToForest, test, toast } from '../support/e2e-fixtures.ts';
+import { expect, followNavLink, switchToForest, test, toast } from '../support/e2e-fixtures.ts';
 import {
   categoryFilter,
   createTasksOverApi,
@@ -307,12 +307,8 @@ test('saved searches: save from Browse, list, open with one click, delete', asyn
   await expect(toast(page, 'success', 'Search saved.')).toBeVisible();
 
   await page.goto('/dashboard');
-  await page
-    .getByRole('navigation', { name: 'Dashboard pages' })
-    .getByRole('link', { name: 'Saved Searches' })
-    .click();
-  await expect(page).toHaveURL('/dashboard/saved-searches');
-  await expect(page).toHaveTitle('Tasklane | Saved Searches');
+  const sidebar = { nav: 'Dashboard pages', name: 'Saved Searches' };
+  await followNavLink(page, sidebar, '/dashboard/saved-searches', 'Saved Searches');
   const item = main(page).getByRole('listitem').filter({ hasText: name });
   await expect(item).toContainText(`“${mark}” · Design · open only · Newest first`);
   await expectNoSeriousA11yViolations(page, '/dashboard/saved-searches');

@@ -1,19 +1,9 @@
 import { expect } from 'vitest';
 import type { Notification, NotificationPage } from '../../src/shared/notifications.ts';
 import { call } from './marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from './test-app.ts';
+import type { TestApp, TestUser } from './test-app.ts';
 
 /** Questions, messages and notifications of issue 10 driven through the API. */
-
-/** A test app without a practical write limit, and one signed-up user per name. */
-export async function appWithUsers<Names extends string[]>(
-  ...names: Names
-): Promise<{ t: TestApp; users: { [K in keyof Names]: TestUser } }> {
-  const t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
-  const users: TestUser[] = [];
-  for (const name of names) users.push(await t.signUp({ name }));
-  return { t, users: users as { [K in keyof Names]: TestUser } };
-}
 
 /** POST `url` with `{text}`, expecting 201; returns the new id. */
 export async function write(t: TestApp, user: TestUser, url: string, text: string) {

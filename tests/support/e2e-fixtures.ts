@@ -112,3 +112,18 @@ export async function confirmLogout(page: Page): Promise<void> {
     .getByRole('button', { name: 'OK' })
     .click();
 }
+
+/** Follows a link of a named navigation to the page at `url`, titled `Tasklane | title`. */
+export async function followNavLink(
+  page: Page,
+  link: { nav: string; name: string; exact?: boolean },
+  url: string,
+  title: string,
+): Promise<void> {
+  await page
+    .getByRole('navigation', { name: link.nav })
+    .getByRole('link', { name: link.name, exact: link.exact })
+    .click();
+  await expect(page).toHaveURL(url);
+  await expect(page).toHaveTitle(`Tasklane | ${title}`);
+}

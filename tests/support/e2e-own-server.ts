@@ -12,6 +12,8 @@ import { ROOT_DIR, signUpOverHttp, startServer, type ServerProcess } from './ser
 export interface OwnServer {
   /** http://127.0.0.1:PORT, the same after a restart. */
   readonly url: string;
+  /** Its DATA_DIR, for the CLI (npm run admin, say). */
+  readonly dataDir: string;
   /** Stops the process; the data directory (and the port number) stay for `restart`. */
   stop(): Promise<void>;
   /** Starts it again on the same port and data directory. */
@@ -40,6 +42,7 @@ export async function startOwnServer(options: OwnServerOptions = {}): Promise<Ow
   const { port, url } = server;
   return {
     url,
+    dataDir,
     async stop() {
       await server.stop();
     },
@@ -57,8 +60,9 @@ export async function startOwnServer(options: OwnServerOptions = {}): Promise<Ow
 export async function logInOnOwnServer(
   context: BrowserContext,
   server: Pick<OwnServer, 'url'>,
+  overrides: Parameters<typeof signUpOverHttp>[1] = {},
 ): Promise<void> {
-  const cookieHeader = await signUpOverHttp({ url: server.url, origin: server.url });
+  const cookieHeader = await signUpOverHttp({ url: server.url, origin: server.url }, overrides);
   await context.addCookies(
     cookieHeader.split('; ').map((pair) => {
       const separator = pair.indexOf('=');

@@ -1,46 +1,30 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
-import { signUpOverHttp, startServer, type ServerProcess } from './server-process.ts';
+import { createInstances, type Instances } from './instances.ts';
+import { signUpOverHttp, type ServerProcess } from './server-process.ts';
 import type { SmtpInbox } from './smtp-inbox.ts';
-import type { TestDatabase } from './test-database.ts';
 
 /** Server processes that mail through one test SMTP inbox (issue 19's outbox tests). */
 const SECRET = 'outbox-processes-secret-0123456789-abcdef';
 const VERIFY_SUBJECT = 'Confirm your email for Tasklane';
 
 export class MailingServers {
-  readonly #servers: ServerProcess[] = [];
-  readonly #dataDirs: string[] = [];
-
   readonly inbox: SmtpInbox;
-  readonly database: TestDatabase;
+  readonly #instances: Instances;
 
-  constructor(inbox: SmtpInbox, database: TestDatabase) {
+  private constructor(inbox: SmtpInbox, instances: Instances) {
     this.inbox = inbox;
-    this.database = database;
+    this.#instances = instances;
   }
 
-  /** A server on the database; SQLite's share its data directory, PostgreSQL's each their own. */
-  async start(pollMs: number): Promise<ServerProcess> {
-    let dataDir = this.database.dataDir;
-    if (this.database.engine === 'postgres') {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-outbox-'));
-      this.#dataDirs.push(dataDir);
-    }
-    const server = await startServer({
-      dataDir,
-      env: {
-        DATABASE_URL: this.database.databaseUrl,
-        BETTER_AUTH_SECRET: SECRET,
-        SMTP_URL: this.inbox.url,
-        MAIL_POLL_MS: String(pollMs),
-        LOG_LEVEL: 'error',
-      },
-    });
-    this.#servers.push(server);
-    return server;
+  /** Servers on a fresh database of this project's engine, mailing to `inbox`. */
+  static async create(inbox: SmtpInbox): Promise<MailingServers> {
+    const env = { BETTER_AUTH_SECRET: SECRET, SMTP_URL: inbox.url, LOG_LEVEL: 'error' };
+    return new MailingServers(inbox, await createInstances(env));
+  }
+
+  /** A server on the database that looks for mail to send every `pollMs`. */
+  start(pollMs: number): Promise<ServerProcess> {
+    return this.#instances.start({ MAIL_POLL_MS: String(pollMs) });
   }
 
   /** Signs `count` users up, taking the servers in turn; each sign-up writes a mail. */
@@ -66,9 +50,7 @@ export class MailingServers {
     }
   }
 
-  async close(): Promise<void> {
-    for (const server of this.#servers.splice(0)) await server.kill();
-    await this.database.drop();
-    for (const dir of this.#dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  close(): Promise<void> {
+    return this.#instances.close();
   }
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real SMTP server in the test process (issue 19): what the app sends arrives here over SMTP
@@ -28,9 +29,10 @@ export interface SmtpInbox {
 const addressesOf = (mail: ParsedMail) =>
   [mail.to ?? []].flat().flatMap((to) => to.value.map((entry) => entry.address?.toLowerCase()));
 
-export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
+/** Starts an inbox on `port` (any free one by default), filling in `inbox` if given. */
+export async function startSmtpInbox(port = 0, inbox = {} as SmtpInbox): Promise<SmtpInbox> {
   const mails: ParsedMail[] = [];
-  const inbox: SmtpInbox = {
+  Object.assign(inbox, {
     url: '',
     port: 0,
     mails,
@@ -45,8 +47,8 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
       }
       throw new Error(`no mail #${count} to ${address} within ${timeoutMs} ms`);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  } satisfies SmtpInbox);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -73,5 +75,15 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   });
   inbox.port = (server.server.address() as AddressInfo).port;
   inbox.url = `smtp://127.0.0.1:${inbox.port}`;
+  return inbox;
+}
+
+/** In a file or describe: an inbox started before its tests (filled in then) and closed after. */
+export function useSmtpInbox(): SmtpInbox {
+  const inbox = {} as SmtpInbox;
+  beforeAll(async () => {
+    await startSmtpInbox(0, inbox);
+  });
+  afterAll(async () => inbox.close?.());
   return inbox;
 }

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { CHANGE_POLL_MS, changeClockOf } from '../../src/server/db/change-clock.ts';
 import { TASK_ANSWER_TABLES } from '../../src/server/tasks/tasks.store.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { grantAdmin } from '../../src/server/moderation/admins.ts';
 import { checkLedger } from '../../src/server/payments/ledger.ts';
 import { createPaymentProvider } from '../../src/server/payments/payment-provider.ts';
 import { daysFromToday } from './dates.ts';
@@ -145,6 +147,52 @@ export async function createTestApp(
       }
     },
   };
+}
+
+type SignUpOverrides = Parameters<TestApp['signUp']>[0];
+
+/** The app useTestApp stands for, and the users it signs up as soon as it is built. */
+export type UsedTestApp = TestApp & {
+  /** A user signed up right after the app is built (an admin with `admin`), in the order asked. */
+  user(overrides?: SignUpOverrides, options?: { admin?: boolean }): TestUser;
+  /** One user per name, as user() signs them up. */
+  users<Names extends string[]>(...names: Names): { [K in keyof Names]: TestUser };
+};
+
+/**
+ * The preamble of an API test file in one call, at the top of the file or of a describe: the
+ * app built on a fresh database before the tests there (with `env`, or what `env()` returns by
+ * then, for a setting that an earlier beforeAll makes, such as a mail inbox's address), and
+ * closed after them. The object returned is filled with that app's members when it is built,
+ * and each user from user()/users() with that user's when signed up, so the tests and helpers
+ * use them as they would a TestApp and its TestUsers.
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): UsedTestApp {
+  const signUps: { overrides: SignUpOverrides; admin: boolean; user: TestUser }[] = [];
+  const user = (overrides: SignUpOverrides = {}, { admin = false } = {}) => {
+    const pending = {} as TestUser;
+    signUps.push({ overrides, admin, user: pending });
+    return pending;
+  };
+  const used = {
+    user,
+    users: <Names extends string[]>(...names: Names) =>
+      names.map((name) => user({ name })) as { [K in keyof Names]: TestUser },
+  } as UsedTestApp;
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(typeof env === 'function' ? env() : env, options);
+    Object.assign(used, built);
+    for (const { overrides, admin, user } of signUps) {
+      Object.assign(user, await built.signUp(overrides));
+      if (admin) await grantAdmin(built.db, user.id);
+    }
+  });
+  afterAll(async () => built?.close());
+  return used;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
@@ -13,12 +13,7 @@ import {
 } from '../../../tests/support/marketplace.ts';
 import { isPostgres } from '../db/engine.ts';
 import { FRESH_SIGN_IN_MS } from './account-deletion.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 
 /**
  * Issue 19 "Delete account": confirmed with the password, refused while a task is assigned on
@@ -26,16 +21,8 @@ import {
  * the person left in any table, while what others received stays as "Deleted user". Both
  * engines.
  */
-let t: TestApp;
-let ada: TestUser;
-let cy: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  cy = await t.signUp({ name: 'Cy Client' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
+const [ada, cy] = t.users('Ada Freelancer', 'Cy Client');
 
 const remove = (user: TestUser, password?: string) =>
   call(t, 'POST', '/api/me/delete-account', user, password === undefined ? {} : { password });

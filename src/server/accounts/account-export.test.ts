@@ -4,6 +4,7 @@ import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/suppor
 import { PAYMENTS_ENV, paidHire, runPaymentJobs } from '../../../tests/support/payments.ts';
 import {
   createTestApp,
+  useTestApp,
   validTask,
   type TestApp,
   type TestUser,
@@ -13,18 +14,8 @@ import {
  * Issue 19 "Leave with your data": GET /api/me/export gives the signed-in user everything stored
  * about them, and nothing of anyone else's but names. Both engines.
  */
-let t: TestApp;
-let paula: TestUser;
-let ada: TestUser;
-let cy: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
-  paula = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  cy = await t.signUp({ name: 'Cy Other' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
+const [paula, ada, cy] = t.users('Paula Poster', 'Ada Freelancer', 'Cy Other');
 
 describe('GET /api/me/export', () => {
   it('holds my profile, tasks, offers, conversations, questions, reviews, notifications and settings', async () => {

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../shared/accounts.ts';
 import { SIGN_UP_ATTEMPT_MAILS_PER_HOUR } from '../mail/account-mails.ts';
 import {
   APP_ORIGIN,
   createTestApp,
+  useTestApp,
   GOOD_PASSWORD,
   sessionCookie,
   validTask,
-  type TestApp,
 } from '../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 let counter = 0;
 const newAccount = (overrides: Record<string, unknown> = {}) => ({

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
-import {
-  createTestApp,
-  GOOD_PASSWORD,
-  validTask,
-  type TestApp,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, GOOD_PASSWORD, validTask } from '../../../tests/support/test-app.ts';
 
 /**
  * Bearer tokens (issue 17): clients that keep no cookies sign in, take `set-auth-token`, and
  * send it as `Authorization: Bearer …`, with the same rules as a cookie.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** A request as a script or an app sends it: no Origin, no cookie. */
 function call(

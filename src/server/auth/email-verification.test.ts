@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { call, makeOffer, postTask, validOffer } from '../../../tests/support/marketplace.ts';
 import {
   createTestApp,
+  useTestApp,
   validTask,
-  type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app.ts';
 
@@ -13,9 +13,14 @@ import {
  * Issue 19: REQUIRE_EMAIL_VERIFICATION=true refuses posting, offers, questions, replies and
  * messages with a clear 403 until the address is verified, and changes nothing. Both engines.
  */
-let t: TestApp;
-let verified: TestUser;
-let unverified: TestUser;
+// No session cache: an address unverified in the database counts at once. The sender leaves
+// the mails in the outbox (it would empty a sent one's content) while verify() reads them.
+const t = useTestApp({
+  REQUIRE_EMAIL_VERIFICATION: 'true',
+  SESSION_CACHE_SECONDS: '0',
+  MAIL_POLL_MS: '60000',
+});
+const [verified, unverified] = t.users('Val Verified', 'Una Unverified');
 
 /** Follows the verification link of the user's mail in the outbox. */
 async function verify(user: TestUser): Promise<void> {
@@ -35,19 +40,7 @@ async function verify(user: TestUser): Promise<void> {
   expect(answer.statusCode).toBe(200);
 }
 
-beforeAll(async () => {
-  // No session cache: an address unverified in the database counts at once. The sender leaves
-  // the mails in the outbox (it would empty a sent one's content) while verify() reads them.
-  t = await createTestApp({
-    REQUIRE_EMAIL_VERIFICATION: 'true',
-    SESSION_CACHE_SECONDS: '0',
-    MAIL_POLL_MS: '60000',
-  });
-  verified = await t.signUp({ name: 'Val Verified' });
-  unverified = await t.signUp({ name: 'Una Unverified' });
-  await verify(verified);
-});
-afterAll(async () => t.close());
+beforeAll(async () => verify(verified));
 
 const TABLES = ['tasks', 'offers', 'questions', 'question_replies', 'messages'] as const;
 const countRows = async (table: (typeof TABLES)[number]) =>

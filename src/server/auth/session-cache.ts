@@ -21,6 +21,9 @@ interface Entry {
  * so a forged or altered cookie always misses. A session revoked on another instance keeps
  * working here for at most `ttlMs`; on this instance, sign-out and the other account changes
  * forget the user's entries at once (auth.routes.ts).
+ *
+ * Buys (decision 007): a signed-in request's session check ≈ 410 µs against the database →
+ * ≈ 0.3 µs. Off: SESSION_CACHE_SECONDS=0.
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONTACT_MASKS,
   CONVERSATION_MESSAGES,
@@ -8,33 +8,21 @@ import {
 import { offerLink } from '../../shared/links.ts';
 import { OFFER_MESSAGES, type Offer } from '../../shared/offers.ts';
 import {
-  appWithUsers,
   askQuestion,
   replyTo,
   sendMessage,
   watchNotifications,
 } from '../../../tests/support/conversations.ts';
 import { act, call, makeOffer, postTask, refused } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { createTestApp, useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { parseConfig } from '../config.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 
 /** Each offer's private conversation (issue 10), on both engines. */
 
-let t: TestApp;
-let poster: TestUser;
-let author: TestUser;
-let otherBidder: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  const names = ['Paula Poster', 'Ada Author', 'Bo Bidder', 'Cy Stranger'] as const;
-  ({
-    t,
-    users: [poster, author, otherBidder, stranger],
-  } = await appWithUsers(...names));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [poster, author] = t.users('Paula Poster', 'Ada Author');
+const [otherBidder, stranger] = t.users('Bo Bidder', 'Cy Stranger');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const CONTACTS = 'Reach me at ada@example.com or 07700 900123.';

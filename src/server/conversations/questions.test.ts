@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONTACT_MASKS,
   CONVERSATION_MESSAGES,
@@ -7,12 +7,7 @@ import {
 } from '../../shared/conversations.ts';
 import { questionLink } from '../../shared/links.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
-import {
-  appWithUsers,
-  askQuestion,
-  replyTo,
-  watchNotifications,
-} from '../../../tests/support/conversations.ts';
+import { askQuestion, replyTo, watchNotifications } from '../../../tests/support/conversations.ts';
 import {
   act,
   call,
@@ -21,25 +16,14 @@ import {
   postTask,
   refused,
 } from '../../../tests/support/marketplace.ts';
-import type { TestApp, TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 
 /** Public questions on a task and their threads (issue 10), on both engines. */
 
-let t: TestApp;
-let poster: TestUser;
-let asker: TestUser;
-let bidder: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  const names = ['Paula Poster', 'Ada Asker', 'Bo Bidder', 'Cy Stranger'] as const;
-  ({
-    t,
-    users: [poster, asker, bidder, stranger],
-  } = await appWithUsers(...names));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [poster, asker] = t.users('Paula Poster', 'Ada Asker');
+const [bidder, stranger] = t.users('Bo Bidder', 'Cy Stranger');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const CONTACTS = 'Mail me at ada.asker@example.com or call +1 (555) 123-4567.';

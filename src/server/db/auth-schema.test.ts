@@ -1,12 +1,8 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 // Our migration writes Better Auth's tables by hand so both engines share one migration set;
 // Better Auth's own planner must find nothing left to create or add.

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 import { compiledOnce, filledToPowerOfTwo } from './compiled-once.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const byEmail = (email: string) => () =>
   t.db.selectFrom('user').select('name').where('email', '=', email);

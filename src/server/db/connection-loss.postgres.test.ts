@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstances, type Instances } from '../../../tests/support/instances.ts';
+import { useTwoInstances } from '../../../tests/support/instances.ts';
 import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
 import { TEST_ENGINE } from '../../../tests/support/test-database.ts';
@@ -19,9 +19,6 @@ const CLIENTS = 32;
 const CUTS = 3;
 /** Room for a loaded machine: each instance reopens its connections within a second or so. */
 const RECOVERY_MS = 20_000;
-
-let instances: Instances;
-const servers: ServerProcess[] = [];
 
 interface Outcome {
   status: number | 'socket error';
@@ -51,25 +48,22 @@ async function cutEveryConnection(admin: pg.Client): Promise<number> {
 }
 
 describe.runIf(TEST_ENGINE === 'postgres')('two instances losing their connections', () => {
+  const instances = useTwoInstances({ BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'error' });
   let admin: pg.Client;
   beforeAll(async () => {
-    instances = await createInstances({ BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'error' });
-    // One after the other: the first brings the fresh database's schema up to date.
-    servers.push(await instances.start());
-    servers.push(await instances.start());
     admin = new pg.Client({ connectionString: instances.database.databaseUrl });
     await admin.connect();
   }, SLOW);
 
   afterAll(async () => {
     await admin?.end().catch(() => {});
-    await instances?.close();
   }, SLOW);
 
   it(
     `stay up through ${CUTS} cuts under ${CLIENTS} concurrent requests, failing only with 503`,
     async () => {
-      const [a, b] = servers as [ServerProcess, ServerProcess];
+      const { a, b } = instances;
+      const servers = [a, b];
       const poster = await signUpOverHttp(a, { name: 'Cut Poster' });
       const bidder = await signUpOverHttp(b, { name: 'Cut Bidder' });
       const posted = await fetch(`${a.url}/api/tasks`, {
@@ -90,7 +84,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances losing their connectio
       const outcomes: Outcome[] = [];
       let isLoading = true;
       const loop = async (client: number) => {
-        const server = servers[client % 2]!;
+        const server = client % 2 ? b : a;
         for (let i = client; isLoading; i += 1) {
           const [method, url, cookie] = requests[i % requests.length]!;
           outcomes.push(await send(server, method, url, cookie));

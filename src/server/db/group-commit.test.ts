@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 import { isPostgres } from './engine.ts';
 import { groupCommit } from './group-commit.ts';
 
-let t: TestApp;
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
   await sql`create table grouped (n integer primary key)`.execute(t.db);
 });
-afterAll(async () => t.close());
 
 const count = async () => {
   const { rows } = await sql<{ n: number }>`select count(*) as n from grouped`.execute(t.db);

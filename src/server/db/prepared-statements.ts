@@ -12,6 +12,10 @@ import type pg from 'pg';
  * itself keeps a prepared statement's custom plans while a generic one would cost more
  * (plan_cache_mode auto). A statement with no parameters (a list's, its LIMIT written in it;
  * the polls) is planned once when prepared, and anew on every run when not (decision 034).
+ *
+ * Buys (decision 034, with reads together): PostgreSQL's CPU a task by id 899 → 226 µs (1,235 →
+ * 2,717 req/s), signed in 882 → 143 µs, a search 846 → 368 µs. Off: MAX_PREPARED = 0, every
+ * statement sent unnamed.
  */
 export const PREPARE_AFTER = 3;
 /** Names given at most, so a stream of one-off texts cannot fill each connection's memory. */

@@ -17,7 +17,11 @@ interface Waiting<Row> {
  *
  * A read is sent after its caller asked it, so it sees whatever that caller committed before.
  * Inside a transaction, a read is that transaction's, and runs alone at once.
+ *
+ * Off: READ_TOGETHER = false, each read a statement of its own at once.
  */
+const READ_TOGETHER: boolean = true;
+
 export function readsTogether<Db, Key, Row>(
   readAll: (db: Kysely<Db>, keys: Key[]) => Promise<Row[]>,
   keyOf: (row: Row) => Key,
@@ -44,7 +48,7 @@ export function readsTogether<Db, Key, Row>(
   };
 
   return (db, key) => {
-    if (db.isTransaction) return readAll(db, [key]).then((rows) => rows[0]);
+    if (!READ_TOGETHER || db.isTransaction) return readAll(db, [key]).then((rows) => rows[0]);
     let round = asked.get(db);
     if (!round) {
       const started = new Map<Key, Waiting<Row>[]>();

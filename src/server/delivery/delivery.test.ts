@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '../../shared/delivery.ts';
 import { taskLink } from '../../shared/links.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
 import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from '../../shared/offers.ts';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { TASK_ACTIONS } from '../../shared/tasks.ts';
-import { appWithUsers, watchNotifications } from '../../../tests/support/conversations.ts';
+import { watchNotifications } from '../../../tests/support/conversations.ts';
 import {
   act,
   call,
@@ -18,7 +18,7 @@ import {
   refused,
 } from '../../../tests/support/marketplace.ts';
 import { paidHire, pay, PAYMENTS_ENV } from '../../../tests/support/payments.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { parseConfig } from '../config.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 
@@ -33,18 +33,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TITLE = 'Design a logo for a bakery';
 const RULES = TASK_ACTIONS.requestChanges;
 
-let t: TestApp;
-let paula: TestUser;
-let gina: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: [paula, gina, stranger],
-  } = await appWithUsers('Paula Poster', 'Gina Freelancer', 'Sam Stranger'));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [paula, gina, stranger] = t.users('Paula Poster', 'Gina Freelancer', 'Sam Stranger');
 
 const askChanges = (taskId: string, note: string, user: TestUser = paula) =>
   call(t, 'POST', `/api/tasks/${taskId}/changes`, user, { note });
@@ -275,18 +265,8 @@ describe('disputing without a payment held', () => {
 });
 
 describe('with payments', () => {
-  let p: TestApp;
-  let poster: TestUser;
-  let freelancer: TestUser;
-
-  beforeAll(async () => {
-    p = await createTestApp({ ...PAYMENTS_ENV, CHANGE_ROUNDS_MAX: '1' });
-    [poster, freelancer] = await Promise.all([
-      p.signUp({ name: 'Paula Poster' }),
-      p.signUp({ name: 'Fred Freelancer' }),
-    ]);
-  });
-  afterAll(async () => p.close());
+  const p = useTestApp({ ...PAYMENTS_ENV, CHANGE_ROUNDS_MAX: '1' });
+  const [poster, freelancer] = p.users('Paula Poster', 'Fred Freelancer');
 
   it('keeps the money held through a round, and names the dispute once the rounds are used', async () => {
     const { taskId } = await paidHire(p, poster, freelancer, 'delivered');

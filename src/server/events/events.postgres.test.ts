@@ -1,13 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageEvent, NotificationEvent } from '../../shared/live-events.ts';
 import {
   openEventStream,
   type EventStreamClient,
   type StreamEvent,
 } from '../../../tests/support/event-stream.ts';
-import { callOverHttp, createInstances, type Instances } from '../../../tests/support/instances.ts';
-import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
+import { callOverHttp, useTwoInstances } from '../../../tests/support/instances.ts';
+import { signUpOverHttp } from '../../../tests/support/server-process.ts';
 import { validOffer } from '../../../tests/support/marketplace.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
 import { TEST_ENGINE } from '../../../tests/support/test-database.ts';
@@ -23,18 +23,12 @@ const SLOW = 120_000;
 const SECRET = 'two-instances-secret-0123456789-abcdefghij';
 const WITHIN_A_SECOND = 1_000;
 
-let instances: Instances;
-let a: ServerProcess;
-let b: ServerProcess;
-
 /** The test database's URL with an application_name, so a test can find the instance's backends. */
-function urlFor(name: string): string {
-  const url = new URL(instances.database.databaseUrl!);
+function withName(databaseUrl: string | undefined, name: string): string {
+  const url = new URL(databaseUrl!);
   url.searchParams.set('application_name', name);
   return url.toString();
 }
-
-const start = (name: string) => instances.start({ DATABASE_URL: urlFor(name) });
 
 /** A JSON request through one instance, as its own pages send it. */
 async function api(...args: Parameters<typeof callOverHttp>) {
@@ -54,23 +48,15 @@ async function backendsOf(name: string, admin: pg.Client) {
 const named = (name: string) => (event: StreamEvent) => event.event === name;
 
 describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL', () => {
-  beforeAll(async () => {
-    instances = await createInstances({
-      BETTER_AUTH_SECRET: SECRET,
-      EVENTS_HEARTBEAT_SECONDS: '1',
-    });
-    // One after the other: the first brings the fresh database's schema up to date.
-    a = await start('tasklane-a');
-    b = await start('tasklane-b');
-  }, SLOW);
-
-  afterAll(async () => {
-    await instances?.close();
-  }, SLOW);
+  const instances = useTwoInstances(
+    { BETTER_AUTH_SECRET: SECRET, EVENTS_HEARTBEAT_SECONDS: '1' },
+    (index, url) => ({ DATABASE_URL: withName(url, index ? 'tasklane-b' : 'tasklane-a') }),
+  );
 
   it(
     'carries events from B to a stream on A within a second, also after A lost its connections',
     async () => {
+      const { a, b } = instances;
       const poster = await signUpOverHttp(b, { name: 'Paula Poster' });
       const freelancer = await signUpOverHttp(b, { name: 'Ada Freelancer' });
       const posted = await api(b, 'POST', '/api/tasks', poster, validTask());

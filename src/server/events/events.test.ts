@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import type { MessageEvent, NotificationEvent, UnreadEvent } from '../../shared/live-events.ts';
 import { offerLink } from '../../shared/links.ts';
@@ -10,7 +10,12 @@ import {
   type StreamEvent,
 } from '../../../tests/support/event-stream.ts';
 import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  useTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 import { STREAMS_FULL, STREAMS_FULL_RETRY_SECONDS, TOO_MANY_STREAMS } from './event-streams.ts';
 
@@ -22,11 +27,9 @@ import { STREAMS_FULL, STREAMS_FULL_RETRY_SECONDS, TOO_MANY_STREAMS } from './ev
 
 const HEARTBEAT = { EVENTS_HEARTBEAT_SECONDS: '0.2', MESSAGE_RATE_LIMIT_MAX: '10000' };
 
-let t: TestApp;
+const t = useTestApp(HEARTBEAT);
+const [poster, ada, cy] = t.users('Paula Poster', 'Ada Freelancer', 'Cy Stranger');
 let base: string;
-let poster: TestUser;
-let ada: TestUser;
-let cy: TestUser;
 const streams: EventStreamClient[] = [];
 
 async function listen(app: TestApp): Promise<string> {
@@ -35,16 +38,11 @@ async function listen(app: TestApp): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp(HEARTBEAT);
   base = await listen(t);
-  poster = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  cy = await t.signUp({ name: 'Cy Stranger' });
 });
 afterEach(() => {
   for (const stream of streams.splice(0)) stream.close();
 });
-afterAll(async () => t.close());
 
 async function open(user: TestUser, lastEventId?: string, url = base): Promise<EventStreamClient> {
   const stream = await openEventStream(`${url}/api/events`, {

@@ -1,30 +1,28 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageEvent } from '../../shared/live-events.ts';
 import { sendMessage } from '../../../tests/support/conversations.ts';
 import { openEventStream, type StreamEvent } from '../../../tests/support/event-stream.ts';
 import { makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 
 /**
  * The PostgreSQL event bus in the process (issue 10): its dedicated LISTEN connection killed,
  * it listens again by itself and the open stream catches up. Runs in the postgres project only.
  */
 
-let t: TestApp;
+const t = useTestApp({ EVENTS_HEARTBEAT_SECONDS: '0.2', MESSAGE_RATE_LIMIT_MAX: '10000' });
 let base: string;
 let poster: TestUser;
 let ada: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ EVENTS_HEARTBEAT_SECONDS: '0.2', MESSAGE_RATE_LIMIT_MAX: '10000' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   poster = await t.signUp({ name: 'Paula Poster' });
   ada = await t.signUp({ name: 'Ada Freelancer' });
 });
-afterAll(async () => t.close());
 
 async function open(user: TestUser) {
   const stream = await openEventStream(`${base}/api/events`, { cookie: user.cookie });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { askQuestion, replyTo } from '../../../tests/support/conversations.ts';
 import {
   openEventStream,
@@ -11,12 +11,7 @@ import { grantAdmin } from '../moderation/admins.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 import { publishDueReviews } from '../reviews/reviews.service.ts';
 import { TASK_CHANGE_WINDOW_MS } from './task-changes.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 import { qualifyReporters } from '../../../tests/support/reporters.ts';
 
 /**
@@ -24,25 +19,18 @@ import { qualifyReporters } from '../../../tests/support/reporters.ts';
  * its page shows, whoever made it, as its id only; other streams hear nothing of it. Both
  * engines (PostgreSQL: NOTIFY, so every instance's pages hear it).
  */
-let t: TestApp;
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [poster, ada, cy] = t.users('Paula Poster', 'Ada Freelancer', 'Cy Reader');
 let base: string;
-let poster: TestUser;
-let ada: TestUser;
-let cy: TestUser;
 const streams: EventStreamClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  poster = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  cy = await t.signUp({ name: 'Cy Reader' });
 });
 afterEach(() => {
   for (const stream of streams.splice(0)) stream.close();
 });
-afterAll(async () => t.close());
 
 async function watch(user: TestUser, taskId?: string): Promise<EventStreamClient> {
   const query = taskId ? `?task=${taskId}` : '';

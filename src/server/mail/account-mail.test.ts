@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSmtpInbox } from '../../../tests/support/smtp-inbox.ts';
 import {
   createTestApp,
+  useTestApp,
   sessionCookie,
-  type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app.ts';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../shared/account-rules.ts';
@@ -13,21 +13,13 @@ import { RESET_MAILS_PER_HOUR } from './account-mails.ts';
  * Issue 19 "Accounts": forgot password, reset, and verification, with the mails read from a
  * real SMTP server as they arrive. Both engines.
  */
-let t: TestApp;
-let inbox: SmtpInbox;
+const inbox = useSmtpInbox();
+const t = useTestApp(() => ({ SMTP_URL: inbox.url, MAIL_POLL_MS: '20', MAIL_RETRY_MS: '50' }));
 const APP = 'http://localhost:3999';
 const NEW_PASSWORD = 'Brand-new-2';
 const RESET_SUBJECT = 'Reset your Tasklane password';
 const VERIFY_SUBJECT = 'Confirm your email for Tasklane';
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  t = await createTestApp({ SMTP_URL: inbox.url, MAIL_POLL_MS: '20', MAIL_RETRY_MS: '50' });
-});
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
 beforeEach(() => {
   inbox.refusing = false;
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, CONTACT_THANKS } from '../../shared/contact.ts';
 import { NEWSLETTER_MAILS_PER_HOUR } from './contact.routes.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
-import { APP_ORIGIN, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { useSmtpInbox } from '../../../tests/support/smtp-inbox.ts';
+import { APP_ORIGIN, createTestApp, useTestApp } from '../../../tests/support/test-app.ts';
 
 /**
  * Issue 19: Contact Us is stored and mailed to SUPPORT_EMAIL with the sender as Reply-To; the
@@ -10,22 +10,13 @@ import { APP_ORIGIN, createTestApp, type TestApp } from '../../../tests/support/
  * Mails read from a real SMTP server. Both engines.
  */
 const SUPPORT = 'help@tasklane.test';
-let t: TestApp;
-let inbox: SmtpInbox;
-
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  t = await createTestApp({
-    SMTP_URL: inbox.url,
-    MAIL_POLL_MS: '20',
-    SUPPORT_EMAIL: SUPPORT,
-    AUTH_RATE_LIMIT_MAX: '6',
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+const inbox = useSmtpInbox();
+const t = useTestApp(() => ({
+  SMTP_URL: inbox.url,
+  MAIL_POLL_MS: '20',
+  SUPPORT_EMAIL: SUPPORT,
+  AUTH_RATE_LIMIT_MAX: '6',
+}));
 
 const post = (url: string, body: unknown, ip = '10.0.0.1') =>
   t.app.inject({

@@ -1,5 +1,5 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAIL_DEFAULTS,
   MAIL_PREFERENCE_MESSAGES,
@@ -8,14 +8,8 @@ import {
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
 import { sendMessage } from '../../../tests/support/conversations.ts';
 import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
-import {
-  APP_ORIGIN,
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useSmtpInbox } from '../../../tests/support/smtp-inbox.ts';
+import { APP_ORIGIN, useTestApp, validTask } from '../../../tests/support/test-app.ts';
 import { sendDailyDigests } from './daily-digest.ts';
 
 /**
@@ -23,25 +17,13 @@ import { sendDailyDigests } from './daily-digest.ts';
  * daily or off), never to the actor, with a one-click unsubscribe that needs no sign-in, and a
  * private message only when still unread ten minutes on. Mails read from a real SMTP server.
  */
-let t: TestApp;
-let inbox: SmtpInbox;
-let poster: TestUser;
-let ada: TestUser;
-
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  t = await createTestApp({
-    SMTP_URL: inbox.url,
-    MAIL_POLL_MS: '20',
-    MESSAGE_RATE_LIMIT_MAX: '1000',
-  });
-  poster = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-});
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+const inbox = useSmtpInbox();
+const t = useTestApp(() => ({
+  SMTP_URL: inbox.url,
+  MAIL_POLL_MS: '20',
+  MESSAGE_RATE_LIMIT_MAX: '1000',
+}));
+const [poster, ada] = t.users('Paula Poster', 'Ada Freelancer');
 
 const header = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '');

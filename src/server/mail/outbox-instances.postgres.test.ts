@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MailingServers } from '../../../tests/support/mail-processes.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
-import { createTestDatabase } from '../../../tests/support/test-database.ts';
 
 /**
  * Issue 19: two instances polling one PostgreSQL every 10 ms, sign-ups spread over both, and
@@ -13,7 +12,7 @@ let servers: MailingServers;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  servers = new MailingServers(inbox, await createTestDatabase());
+  servers = await MailingServers.create(inbox);
 });
 afterAll(async () => {
   await servers.close();

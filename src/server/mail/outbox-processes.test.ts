@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailingServers } from '../../../tests/support/mail-processes.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
-import { createTestDatabase } from '../../../tests/support/test-database.ts';
 
 /**
  * Issue 19 "Nothing is lost and nothing is sent twice", with real server processes: one killed
@@ -23,7 +22,7 @@ describe('the outbox across a restart', () => {
   it(
     'a process killed before it sent its mails leaves them to the next one, which sends each once',
     async () => {
-      servers = new MailingServers(inbox, await createTestDatabase());
+      servers = await MailingServers.create(inbox);
       // It looks for mail once, at start, and not again for a minute.
       const first = await servers.start(60_000);
       const emails = await servers.signUpMany([first], 6);

@@ -1,11 +1,7 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
-import {
-  callOverHttp as call,
-  createInstances,
-  type Instances,
-} from '../../../tests/support/instances.ts';
+import { callOverHttp as call, useTwoInstances } from '../../../tests/support/instances.ts';
 import {
   SIGN_UP_PASSWORD,
   signUpOverHttp,
@@ -22,33 +18,21 @@ const SLOW = 120_000;
 const SECRET = 'ban-instances-secret-0123456789-abcdefghijk';
 const CACHE_SECONDS = 2;
 
-let instances: Instances;
-let a: ServerProcess;
-let b: ServerProcess;
-
 async function userOf(server: ServerProcess, cookie: string) {
   const session = await call(server, 'GET', '/api/auth/get-session', cookie);
   return session.body!.user as { id: string; email: string };
 }
 
 describe.runIf(TEST_ENGINE === 'postgres')('a ban across two instances on one PostgreSQL', () => {
-  beforeAll(async () => {
-    instances = await createInstances({
-      BETTER_AUTH_SECRET: SECRET,
-      SESSION_CACHE_SECONDS: String(CACHE_SECONDS),
-    });
-    // One after the other: the first brings the fresh database's schema up to date.
-    a = await instances.start();
-    b = await instances.start();
-  }, SLOW);
-
-  afterAll(async () => {
-    await instances?.close();
-  }, SLOW);
+  const instances = useTwoInstances({
+    BETTER_AUTH_SECRET: SECRET,
+    SESSION_CACHE_SECONDS: String(CACHE_SECONDS),
+  });
 
   it(
     'ends the session on A at once and on B within SESSION_CACHE_SECONDS',
     async () => {
+      const { a, b } = instances;
       const adminCookie = await signUpOverHttp(a, { name: 'Ada Admin' });
       const admin = await userOf(a, adminCookie);
       const client = new pg.Client({ connectionString: instances.database.databaseUrl! });

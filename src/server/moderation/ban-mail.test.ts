@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../tests/support/marketplace.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useSmtpInbox } from '../../../tests/support/smtp-inbox.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { grantAdmin } from './admins.ts';
 
@@ -11,20 +11,9 @@ import { grantAdmin } from './admins.ts';
  * engines.
  */
 const SUPPORT = 'appeals@tasklane.example';
-let inbox: SmtpInbox;
-let t: TestApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  t = await createTestApp({ SMTP_URL: inbox.url, MAIL_POLL_MS: '20', SUPPORT_EMAIL: SUPPORT });
-  admin = await t.signUp({ name: 'Ada Admin' });
-  await grantAdmin(t.db, admin.id);
-});
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+const inbox = useSmtpInbox();
+const t = useTestApp(() => ({ SMTP_URL: inbox.url, MAIL_POLL_MS: '20', SUPPORT_EMAIL: SUPPORT }));
+const admin = t.user({ name: 'Ada Admin' }, { admin: true });
 
 const suspend = (user: TestUser, body: { reason: string; days?: number }) =>
   call(t, 'POST', `/api/admin/users/${user.id}/suspend`, admin, body);

@@ -14,6 +14,7 @@ import {
 } from '../../../tests/support/marketplace.ts';
 import {
   createTestApp,
+  useTestApp,
   sessionCookie,
   validTask,
   type TestApp,
@@ -26,17 +27,9 @@ import { grantAdmin, grantAdminEmails } from './admins.ts';
  * Issue 20: roles (Better Auth's admin plugin), suspensions and bans with their audit lines,
  * blocks between users, and the new-account limits. Both engines.
  */
-let t: TestApp;
-let admin: TestUser;
-let ordinary: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
-  admin = await t.signUp({ name: 'Ada Admin' });
-  await grantAdmin(t.db, admin.id);
-  ordinary = await t.signUp({ name: 'Olly Ordinary' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
+const admin = t.user({ name: 'Ada Admin' }, { admin: true });
+const ordinary = t.user({ name: 'Olly Ordinary' });
 
 const auditOf = (targetId: string) =>
   t.db

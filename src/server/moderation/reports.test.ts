@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, REPORT_MESSAGES } from '../../shared/moderation.ts';
 import type { NotificationPage } from '../../shared/notifications.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/task-field-messages.ts';
@@ -12,33 +12,26 @@ import {
   refused,
   validOffer,
 } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { qualifyReporters } from '../../../tests/support/reporters.ts';
-import { grantAdmin } from './admins.ts';
 
 /**
  * Issue 20 "Report": one report per reporter and item, hidden at REPORTS_TO_HIDE (3) different
  * reporters for everyone but its author and admins, then an admin's decision (dismiss, remove,
  * warn) told to the reporters and the author, each with its audit line. Both engines.
  */
-let t: TestApp;
-let admin: TestUser;
-let author: TestUser;
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
+const admin = t.user({ name: 'Ada Admin' }, { admin: true });
+const author = t.user({ name: 'Avery Author' });
+const stranger = t.user({ name: 'Stan Stranger' });
 let reporters: TestUser[];
-let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
-  admin = await t.signUp({ name: 'Ada Admin' });
-  await grantAdmin(t.db, admin.id);
-  author = await t.signUp({ name: 'Avery Author' });
-  stranger = await t.signUp({ name: 'Stan Stranger' });
   const signedUp = [];
   for (const name of ['Rita One', 'Rob Two', 'Ria Three']) signedUp.push(await t.signUp({ name }));
   // Issue 47: reports that hide an item come from accounts old enough, verified, apart.
   reporters = await qualifyReporters(t.db, signedUp);
 });
-afterAll(async () => t.close());
 
 const report = (user: TestUser | undefined, itemType: string, itemId: string, extra = {}) =>
   call(t, 'POST', '/api/reports', user, { itemType, itemId, reason: 'scam', ...extra });

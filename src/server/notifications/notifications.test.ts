@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offerLink, profileLink, taskLink } from '../../shared/links.ts';
 import {
   NOTIFICATION_LINK_MAX_LENGTH,
@@ -9,7 +9,6 @@ import {
 } from '../../shared/notifications.ts';
 import { REVIEW_BLIND_DAYS } from '../../shared/reviews.ts';
 import {
-  appWithUsers,
   notificationsOf,
   sendMessage,
   watchNotifications,
@@ -23,7 +22,7 @@ import {
   refused,
   signUpMany,
 } from '../../../tests/support/marketplace.ts';
-import type { TestApp, TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 import { autoCompleteTasks } from '../offers/offers.service.ts';
 import { publishDueReviews } from '../reviews/reviews.service.ts';
@@ -34,20 +33,9 @@ import { publishDueReviews } from '../reviews/reviews.service.ts';
  * are covered beside their code (conversations/*.test.ts).
  */
 
-let t: TestApp;
-let poster: TestUser;
-let ada: TestUser;
-let bo: TestUser;
-let cy: TestUser;
-
-beforeAll(async () => {
-  const names = ['Paula Poster', 'Ada Freelancer', 'Bo Freelancer', 'Cy Stranger'] as const;
-  ({
-    t,
-    users: [poster, ada, bo, cy],
-  } = await appWithUsers(...names));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [poster, ada] = t.users('Paula Poster', 'Ada Freelancer');
+const [bo, cy] = t.users('Bo Freelancer', 'Cy Stranger');
 
 const TITLE = '“Design a logo for a bakery”';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from '../../shared/offers.ts';
 import { TASK_ACTIONS, TASK_FIELD_MESSAGES, TASK_STATUSES } from '../../shared/tasks.ts';
 import {
@@ -15,29 +15,13 @@ import {
   readTaskRow,
   refused,
 } from '../../../tests/support/marketplace.ts';
-import {
-  createTestApp,
-  daysFromToday,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, daysFromToday, validTask } from '../../../tests/support/test-app.ts';
 import { parseConfig } from '../config.ts';
 import { startSweeps } from '../sweeps.ts';
 import { autoCompleteDeliveredTasks } from '../tasks/task-status.ts';
 
-let t: TestApp;
-let poster: TestUser;
-let ada: TestUser;
-let bo: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  bo = await t.signUp({ name: 'Bo Freelancer' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, ada, bo] = t.users('Paula Poster', 'Ada Freelancer', 'Bo Freelancer');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -239,18 +223,16 @@ describe('what each status refuses', () => {
 });
 
 describe('GET /api/tasks?status=', () => {
-  let fresh: TestApp;
+  const fresh = useTestApp();
+  const [p, f] = [fresh.user(), fresh.user()];
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    fresh = await createTestApp();
-    const [p, f] = [await fresh.signUp(), await fresh.signUp()];
     ids.open = await postTask(fresh, p, { title: 'Open one', deadline: daysFromToday(3) });
     ids.expired = await postTask(fresh, p, { title: 'Expired one', deadline: daysFromToday(1) });
     await expireTask(fresh, ids.expired);
     ids.assigned = (await hiredTask(fresh, p, f)).taskId;
     ids.completed = (await hiredTask(fresh, p, f, 'completed')).taskId;
   });
-  afterAll(async () => fresh.close());
 
   const listed = async (query: string) => {
     const answer = await call(fresh, 'GET', `/api/tasks${query}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGE_MAX_LENGTH, OFFER_MESSAGES } from '../../shared/offers.ts';
 import { TASK_ACTIONS, TASK_FIELD_MESSAGES, TASK_MESSAGES } from '../../shared/tasks.ts';
 import {
@@ -14,28 +14,12 @@ import {
   refused,
   validOffer,
 } from '../../../tests/support/marketplace.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 
-let t: TestApp;
-let poster: TestUser;
-let ada: TestUser;
-let bo: TestUser;
-let cy: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  bo = await t.signUp({ name: 'Bo Freelancer' });
-  cy = await t.signUp({ name: 'Cy Stranger' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, ada] = t.users('Paula Poster', 'Ada Freelancer');
+const [bo, cy] = t.users('Bo Freelancer', 'Cy Stranger');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -375,6 +359,18 @@ describe('who sees which offers', () => {
 
   const offersAs = (user?: TestUser) => call(t, 'GET', `/api/tasks/${taskId}/offers`, user);
   const everyEmail = () => [poster, ada, bo, cy].map((user) => user.email);
+  /** Bo's offer as both the task's list and Bo's own list show it. */
+  const boOfferFields = () => ({
+    _id: boOffer,
+    taskId,
+    amount: 222.22,
+    message: 'Bo’s secret pitch',
+    status: 'pending',
+    declinedBecause: null,
+    assignmentEnded: null,
+    createdAt: expect.any(String),
+    updatedAt: expect.any(String),
+  });
 
   it('anonymous visitors: 401', async () => {
     expect(await offersAs()).toEqual({ status: 401, body: { message: SIGN_IN_REQUIRED } });
@@ -385,15 +381,7 @@ describe('who sees which offers', () => {
     expect(status).toBe(200);
     expect(body).toEqual([
       {
-        _id: boOffer,
-        taskId,
-        amount: 222.22,
-        message: 'Bo’s secret pitch',
-        status: 'pending',
-        declinedBecause: null,
-        assignmentEnded: null,
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
+        ...boOfferFields(),
         bidder: {
           _id: bo.id,
           name: 'Bo Freelancer',
@@ -453,15 +441,7 @@ describe('who sees which offers', () => {
     const offers = mine.body as Array<Record<string, unknown>>;
     const onTask = offers.find((offer) => offer._id === boOffer);
     expect(onTask).toEqual({
-      _id: boOffer,
-      taskId,
-      amount: 222.22,
-      message: 'Bo’s secret pitch',
-      status: 'pending',
-      declinedBecause: null,
-      assignmentEnded: null,
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
+      ...boOfferFields(),
       task: {
         _id: taskId,
         title: 'Design a logo for a bakery',

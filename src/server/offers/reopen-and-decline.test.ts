@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offerLink, taskLink } from '../../shared/links.ts';
-import { appWithUsers, watchNotifications } from '../../../tests/support/conversations.ts';
+import { watchNotifications } from '../../../tests/support/conversations.ts';
 import {
   act,
   call,
@@ -13,7 +13,7 @@ import {
   refused,
   validOffer,
 } from '../../../tests/support/marketplace.ts';
-import { validTask, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 
 /**
  * Issue 17, "Reopening and declining", on both engines: a reopen gives the task its market back
@@ -22,19 +22,9 @@ import { validTask, type TestApp, type TestUser } from '../../../tests/support/t
  * reopen reaches the other party, and a task whose deadline has passed is not hired from.
  */
 
-let t: TestApp;
-let paula: TestUser;
-let gina: TestUser;
-let frank: TestUser;
-let dora: TestUser;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: [paula, gina, frank, dora],
-  } = await appWithUsers('Paula Poster', 'Gina Freelancer', 'Frank Freelancer', 'Dora Freelancer'));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [paula, gina] = t.users('Paula Poster', 'Gina Freelancer');
+const [frank, dora] = t.users('Frank Freelancer', 'Dora Freelancer');
 
 const TITLE = '“Design a logo for a bakery”';
 

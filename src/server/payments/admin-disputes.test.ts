@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendMessage } from '../../../tests/support/conversations.ts';
 import { call } from '../../../tests/support/marketplace.ts';
 import { PAYMENTS_ENV, paidHire } from '../../../tests/support/payments.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 import type { AdminDispute } from '../../shared/payments.ts';
 import { listMessagesOfOffers } from '../conversations/conversations.store.ts';
-import { grantAdmin } from '../moderation/admins.ts';
 
 /**
  * Issue 47: the operators' disputes queue gives what a decision rests on beside the statements:
  * the offer, the conversation between the two and when the work was delivered. Both engines.
  */
-let t: TestApp;
-let admin: TestUser;
-let poster: TestUser;
-let freelancer: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ ...PAYMENTS_ENV, MESSAGE_RATE_LIMIT_MAX: '1000' });
-  admin = await t.signUp({ name: 'Ada Admin' });
-  await grantAdmin(t.db, admin.id);
-  poster = await t.signUp({ name: 'Pat Poster' });
-  freelancer = await t.signUp({ name: 'Fay Freelancer' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ ...PAYMENTS_ENV, MESSAGE_RATE_LIMIT_MAX: '1000' });
+const admin = t.user({ name: 'Ada Admin' }, { admin: true });
+const poster = t.user({ name: 'Pat Poster' });
+const freelancer = t.user({ name: 'Fay Freelancer' });
 
 describe('GET /api/admin/disputes', () => {
   it('shows the offer, the conversation and the delivery beside the statements', async () => {

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  signUpOverHttp,
-  startServer,
-  type ServerProcess,
-} from '../../../tests/support/server-process.ts';
+import { createInstances, type Instances } from '../../../tests/support/instances.ts';
+import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
 import { chargesOf } from '../../../tests/support/payments.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -21,25 +17,19 @@ import { createPaymentProvider } from './payment-provider.ts';
 const SLOW = 120_000;
 const SECRET = 'stripe-processes-secret-0123456789-abcdef';
 let stripe: StripeStandIn;
-let database: TestDatabase;
-const servers: ServerProcess[] = [];
+let instances: Instances;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  database = await createTestDatabase();
+  instances = await createInstances({
+    ...stripe.env,
+    BETTER_AUTH_SECRET: SECRET,
+    LOG_LEVEL: 'error',
+  });
 });
 afterAll(async () => {
-  for (const server of servers) await server.kill();
-  await database?.drop();
+  await instances?.close();
   await stripe?.close();
-});
-
-const env = (extra: Record<string, string>) => ({
-  ...stripe.env,
-  ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  BETTER_AUTH_SECRET: SECRET,
-  LOG_LEVEL: 'error',
-  ...extra,
 });
 
 async function send(
@@ -62,11 +52,7 @@ describe('a payment across a killed process', () => {
     'Stripe succeeded, the process died before its commit: the next one holds and hires, once',
     async () => {
       // Its poller would finish the payment itself; it is killed before it looks.
-      const first = await startServer({
-        dataDir: database.dataDir,
-        env: env({ PAYMENT_POLL_MS: '60000' }),
-      });
-      servers.push(first);
+      const first = await instances.start({ PAYMENT_POLL_MS: '60000' });
       const poster = await signUpOverHttp(first);
       const freelancer = await signUpOverHttp(first);
       const task = await send(first, poster, 'POST', '/api/tasks', validTask());
@@ -82,11 +68,7 @@ describe('a payment across a killed process', () => {
       stripe.confirm(intentId, 'succeeds');
       await first.kill('SIGKILL');
 
-      const second = await startServer({
-        dataDir: database.dataDir,
-        env: env({ PAYMENT_POLL_MS: '50', PAYMENT_RECONCILE_MS: '50' }),
-      });
-      servers.push(second);
+      const second = await instances.start({ PAYMENT_POLL_MS: '50', PAYMENT_RECONCILE_MS: '50' });
       await expect
         .poll(async () => (await send(second, poster, 'GET', `/api/tasks/${taskId}`)).body.status, {
           timeout: 20_000,
@@ -97,7 +79,12 @@ describe('a payment across a killed process', () => {
       const late = await send(second, poster, 'POST', `/api/payments/${paymentId}/confirm`, {});
       expect(late.status).toBe(200);
 
-      const config = parseConfig(env({ DATA_DIR: database.dataDir }));
+      const { dataDir, databaseUrl } = instances.database;
+      const config = parseConfig({
+        ...stripe.env,
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      });
       const handle = await openDatabase(config);
       try {
         expect(await balanceOf(handle.db, accounts.escrow(taskId))).toBe(10_500);

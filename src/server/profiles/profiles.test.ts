@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
 import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let client: TestUser;
-let otherClient: TestUser;
-let freelancer: TestUser;
-let newcomer: TestUser;
+const t = useTestApp();
+const [client, otherClient] = t.users('Cleo Client', 'Otis Client');
+const [freelancer, newcomer] = t.users('Fern Freelancer', 'Nell Newcomer');
 
 /**
  * The freelancer completes two jobs (one for each client), backs out of one, and is let go from
  * one by the client; the clients and the freelancer review each other on both completed jobs.
  */
 beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.signUp({ name: 'Cleo Client' });
-  otherClient = await t.signUp({ name: 'Otis Client' });
-  freelancer = await t.signUp({ name: 'Fern Freelancer' });
-  newcomer = await t.signUp({ name: 'Nell Newcomer' });
-
   const first = await hiredTask(t, client, freelancer, 'completed');
   const second = await hiredTask(t, otherClient, freelancer, 'completed');
   const backedOut = await hiredTask(t, client, freelancer);
@@ -42,7 +34,6 @@ beforeAll(async () => {
     expect(answer.status).toBe(201);
   }
 });
-afterAll(async () => t.close());
 
 const profileOf = async (user: TestUser, reader?: TestUser) => {
   const answer = await call(t, 'GET', `/api/users/${user.id}`, reader);

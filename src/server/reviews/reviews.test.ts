@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
 import {
   REVIEW_BLIND_DAYS,
@@ -13,20 +13,10 @@ import {
   readTaskRow,
   refused,
 } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let poster: TestUser;
-let ada: TestUser;
-let bo: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Paula Poster' });
-  ada = await t.signUp({ name: 'Ada Freelancer' });
-  bo = await t.signUp({ name: 'Bo Stranger' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, ada, bo] = t.users('Paula Poster', 'Ada Freelancer', 'Bo Stranger');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskLink } from '../../shared/links.ts';
 import type { NotificationEvent } from '../../shared/live-events.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
-import { appWithUsers, watchNotifications } from '../../../tests/support/conversations.ts';
+import { watchNotifications } from '../../../tests/support/conversations.ts';
 import { openEventStream } from '../../../tests/support/event-stream.ts';
 import { call, postTask } from '../../../tests/support/marketplace.ts';
 import { deleteSavedSearches, saveSearch } from '../../../tests/support/saved-searches.ts';
-import { validTask, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 import { textsMatchingTask } from './text-match.ts';
 
 /**
@@ -15,18 +15,8 @@ import { textsMatchingTask } from './text-match.ts';
  * tells its owner once, through the notifications and their live event; never its poster.
  */
 
-let t: TestApp;
-let poster: TestUser;
-let ann: TestUser;
-let ben: TestUser;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: [poster, ann, ben],
-  } = await appWithUsers('Paula Poster', 'Ann Alert', 'Ben Browse'));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [poster, ann, ben] = t.users('Paula Poster', 'Ann Alert', 'Ben Browse');
 
 const save = (user: TestUser, name: string, query: Record<string, unknown> = {}) =>
   saveSearch(t, user, name, query);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAVED_SEARCH_NAME_MAX_LENGTH,
   SAVED_SEARCHES_MAX,
@@ -12,26 +12,13 @@ import {
   SAVED_SEARCHES_PATH,
   saveSearch,
 } from '../../../tests/support/saved-searches.ts';
-import {
-  createTestApp,
-  daysFromToday,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, daysFromToday, type TestUser } from '../../../tests/support/test-app.ts';
 import { findSavedSearchesMatching } from './saved-searches.store.ts';
 
 /** Saved searches (issue 11): /api/me/saved-searches, and the owners a new task matches. */
 
-let t: TestApp;
-let ann: TestUser;
-let ben: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await t.signUp({ name: 'Ann Alert' });
-  ben = await t.signUp({ name: 'Ben Browse' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [ann, ben] = t.users('Ann Alert', 'Ben Browse');
 
 const PATH = SAVED_SEARCHES_PATH;
 const save = (user: TestUser, name: string, query: Record<string, unknown> = {}) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskSearchResult } from '../../shared/search.ts';
-import { callOverHttp, createInstances, type Instances } from '../../../tests/support/instances.ts';
+import { callOverHttp, useTwoInstances } from '../../../tests/support/instances.ts';
 import { signUpOverHttp, type ServerProcess } from '../../../tests/support/server-process.ts';
 import { validOffer } from '../../../tests/support/marketplace.ts';
 import { validTask } from '../../../tests/support/test-app.ts';
@@ -13,10 +13,6 @@ import { validTask } from '../../../tests/support/test-app.ts';
  */
 const SLOW = 120_000;
 const SECRET = 'search-instances-secret-0123456789-abcdefgh';
-
-let instances: Instances;
-let a: ServerProcess;
-let b: ServerProcess;
 
 /** A write through one instance, answered 2xx: its body. */
 async function send(
@@ -46,18 +42,12 @@ async function eventually(server: ServerProcess, query: string, titles: string[]
 }
 
 describe('searches on two instances of one PostgreSQL', () => {
-  beforeAll(async () => {
-    instances = await createInstances({ BETTER_AUTH_SECRET: SECRET });
-    [a, b] = await Promise.all([instances.start(), instances.start()]);
-  }, SLOW);
-
-  afterAll(async () => {
-    await instances?.close();
-  }, SLOW);
+  const instances = useTwoInstances({ BETTER_AUTH_SECRET: SECRET });
 
   it(
     'find through one what was posted, edited, bid on and deleted through the other',
     async () => {
+      const { a, b } = instances;
       const poster = await signUpOverHttp(a);
       const bidder = await signUpOverHttp(b);
       // Each instance builds its index with its first search.

@@ -1,25 +1,22 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { postTask } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 
 /**
  * A search's own work waits for the event loop's check phase, so that a task read that came in
  * the same turn is answered first (decision 026): beside 50 connections searching, a task read
  * otherwise waited for the validation, cache look-up and hand-over of every search before it.
  */
-let t: TestApp;
-let poster: TestUser;
+const t = useTestApp();
+const poster = t.user({ name: 'Yves Yield' });
 let port: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Yves Yield' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   ({ port } = t.app.server.address() as AddressInfo);
 });
-afterAll(async () => t.close());
 
 /** A kept-alive connection, its first request answered: the server holds its socket. */
 async function connection(): Promise<net.Socket> {

@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES, SEARCH_TOTAL_CAP, type TaskSearchResult } from '../../shared/search.ts';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { TASK_FIELD_MESSAGES, type Task } from '../../shared/tasks.ts';
 import { call, hiredTask, postTask } from '../../../tests/support/marketplace.ts';
 import {
   settleChanges,
-  createTestApp,
+  useTestApp,
   daysFromToday,
-  type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app.ts';
 
@@ -18,16 +17,8 @@ import {
  * the file never get in the way.
  */
 
-let t: TestApp;
-let poster: TestUser;
-let reader: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Sam Search' });
-  reader = await t.signUp({ name: 'Rita Reader' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, reader] = t.users('Sam Search', 'Rita Reader');
 
 /** A word no other test uses: letters only, so it is one word to both engines. */
 function uniqueWord(): string {

@@ -24,6 +24,9 @@ import {
  *
  * Tasks live in slots in seq order (the order they were posted in, migration 0005): a task
  * posted later takes the next slot, so "newest first" is a walk down the slots.
+ *
+ * Buys (decision 032, 100,000 tasks): a search's time in the engine 5.5–10.9 ms → 0.08–0.22 ms,
+ * for 100 to 200 MB more memory. Off: SEARCH_INDEX=engine, each engine's own full-text query.
  */
 
 /** What the index keeps of a task (a row of `tasks`, and whether its poster is banned). */

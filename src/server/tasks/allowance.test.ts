@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { call, postTask, refused } from '../../../tests/support/marketplace.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 
 /**
  * Issue 47, item 10: GET /api/tasks/allowance tells an account how many tasks it may still post
@@ -14,21 +9,16 @@ import {
  * refuses (NEW_ACCOUNT_TASKS_PER_DAY, issue 20).
  */
 
-let t: TestApp;
-let newbie: TestUser;
-let veteran: TestUser;
+const t = useTestApp({ NEW_ACCOUNT_TASKS_PER_DAY: '2' });
+const [newbie, veteran] = t.users('Nora Newbie', 'Vera Veteran');
 
 beforeAll(async () => {
-  t = await createTestApp({ NEW_ACCOUNT_TASKS_PER_DAY: '2' });
-  newbie = await t.signUp({ name: 'Nora Newbie' });
-  veteran = await t.signUp({ name: 'Vera Veteran' });
   await t.db
     .updateTable('user')
     .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
     .where('id', '=', veteran.id)
     .execute();
 });
-afterAll(async () => t.close());
 
 const allowance = (user?: TestUser) => call(t, 'GET', '/api/tasks/allowance', user);
 

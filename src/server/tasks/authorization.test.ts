@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import { snapshotTasks } from '../../../tests/support/db-snapshot.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask } from '../../../tests/support/test-app.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
 
-let t: TestApp;
-let poster: TestUser;
-let stranger: TestUser;
+const t = useTestApp();
+const [poster, stranger] = t.users('Paula Poster', 'Sam Stranger');
 let taskId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Paula Poster' });
-  stranger = await t.signUp({ name: 'Sam Stranger' });
   const response = await t.request('POST', '/api/tasks', { user: poster, body: validTask() });
   taskId = response.json().insertedId;
 });
-afterAll(async () => t.close());
 
 type Write = {
   name: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { TASK_ACTIONS, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import {
@@ -9,23 +9,15 @@ import {
   hiredTask,
   refused,
 } from '../../../tests/support/marketplace.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let poster: TestUser;
+const t = useTestApp();
+const poster = t.user();
 let bidders: TestUser[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp();
   bidders = [await t.signUp(), await t.signUp(), await t.signUp()];
 });
-afterAll(async () => t.close());
 
 async function newTask() {
   const response = await t.request('POST', '/api/tasks', { user: poster, body: validTask() });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { answerCacheStatsOf } from '../answer-cache.ts';
 import type { Task } from '../../shared/tasks.ts';
 import { act, call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import {
-  createTestApp,
-  validTask,
-  type TestApp,
-  type TestUser,
-} from '../../../tests/support/test-app.ts';
+import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
 
 /**
  * Issue 17: a task's description masks emails and phone numbers like questions and messages do
@@ -19,23 +14,14 @@ import {
  * list (?email=) stays whole for its owner.
  */
 
-let t: TestApp;
-let paula: TestUser;
-let gina: TestUser;
-let frank: TestUser;
+const t = useTestApp();
+const [paula, gina] = t.users('Paula Poster', 'Gina Freelancer');
+const frank = t.user({ name: 'Frank Freelancer' });
 
 const WRITTEN =
   'Logo for a bakery. Call me on +1 555 123 4567 or write to paula@example.com before 2030-01-31.';
 const MASKED =
   'Logo for a bakery. Call me on [phone hidden] or write to [email hidden] before 2030-01-31.';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  paula = await t.signUp({ name: 'Paula Poster' });
-  gina = await t.signUp({ name: 'Gina Freelancer' });
-  frank = await t.signUp({ name: 'Frank Freelancer' });
-});
-afterAll(async () => t.close());
 
 type Reader = TestUser | undefined;
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../shared/tasks.ts';
 import { postTask } from '../../../tests/support/marketplace.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createFullLists } from './full-list.ts';
 
 /**
@@ -13,14 +13,12 @@ import { createFullLists } from './full-list.ts';
  */
 const STALL_MS = 200;
 
-let t: TestApp;
+const t = useTestApp();
 let taskId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   taskId = await postTask(t, await t.signUp(), { title: 'Slow query heron' });
 });
-afterAll(async () => t.close());
 
 /** Delays the first statement's result by `ms`, as a slow query of the server's own would. */
 function firstQuerySlowedBy(ms: number): KyselyPlugin {

@@ -10,22 +10,15 @@ import {
 import { snapshotTasks } from '../../../tests/support/db-snapshot.ts';
 import {
   createTestApp,
+  useTestApp,
   daysFromToday,
   validTask,
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let poster: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  poster = await t.signUp({ name: 'Poppy Poster' });
-  other = await t.signUp({ name: 'Otto Other' });
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const [poster, other] = t.users('Poppy Poster', 'Otto Other');
 
 async function postTask(user: TestUser, overrides: Record<string, unknown> = {}) {
   const response = await t.request('POST', '/api/tasks', { user, body: validTask(overrides) });
