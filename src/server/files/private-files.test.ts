@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FILE_MESSAGES,
   type FileLink,
   type FileView,
   type UploadCreated,
 } from '../../shared/files.ts';
-import { appWithUsers } from '../../../tests/support/conversations.ts';
 import { photo, startUpload, uploaded } from '../../../tests/support/files.ts';
 import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { TEST_SECRET, type TestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { TEST_SECRET, useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { createLinkSigner } from './file-links.ts';
 import { removeUnattachedUploads } from './files.service.ts';
 import { createStorage } from './storage.ts';
@@ -19,21 +18,14 @@ import { createStorage } from './storage.ts';
  * an expired or forged link and across a block. The sweep removes uploads never attached.
  */
 
-let t: TestApp;
-let paula: TestUser;
-let gina: TestUser;
-let sam: TestUser;
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+const [paula, gina, sam] = t.users('Paula Poster', 'Gina Freelancer', 'Sam Stranger');
 let offerId: string;
 
 beforeAll(async () => {
-  ({
-    t,
-    users: [paula, gina, sam],
-  } = await appWithUsers('Paula Poster', 'Gina Freelancer', 'Sam Stranger'));
   const taskId = await postTask(t, paula);
   offerId = await makeOffer(t, gina, taskId);
 });
-afterAll(async () => t.close());
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 const sendWithFiles = (user: TestUser, fileIds: string[], text = 'Here is my portfolio.') =>
