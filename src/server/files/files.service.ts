@@ -37,6 +37,7 @@ import {
   readFiles,
   taskReadersOf,
   unattachedBefore,
+  adoptAvatarsInUse,
   unheldKeys,
   unpurged,
   usageOf,
@@ -315,6 +316,7 @@ export async function removeUnattachedUploads(
   now = new Date(),
 ): Promise<number> {
   const before = new Date(now.getTime() - DAY_MS).toISOString();
+  await adoptAvatarsInUse(deps.db, before, now.toISOString());
   const ids = await unattachedBefore(deps.db, before, PURGE_BATCH);
   const removed = await markRemoved(deps.db, { ids });
   await purgeFiles(deps, removed);

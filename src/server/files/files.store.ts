@@ -196,6 +196,37 @@ export async function unattachedBefore(db: Db, before: string, limit: number): P
   return rows.map((row) => row.id);
 }
 
+/**
+ * Avatars in use become the profile's: an avatar upload is attached to nothing by a body (the
+ * spec's forms send only its address as the photo URL, and sign-up sends it before the upload),
+ * so before the sweep removes unattached uploads, those whose address is their owner's photo
+ * are attached to the owner's profile and kept.
+ */
+export async function adoptAvatarsInUse(db: Db, before: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('files')
+    .set({
+      status: 'attached',
+      attached_type: 'profile',
+      attached_id: sql.ref('owner_id'),
+      attached_at: now,
+    })
+    .where('purpose', '=', 'avatar')
+    .where('status', '=', 'ready')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user')
+          .select('user.id')
+          .whereRef('user.id', '=', 'files.owner_id')
+          .where(sql<SqlBool>`"user"."image" like '%/files/' || "files"."storage_key" || '-%'`),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The rows of a photo (by its sha-256) that anyone may see: public purposes, their item shown. */
 export async function hasPublicImage(db: Db, sha: string): Promise<boolean> {
   const row = await db

@@ -5,9 +5,14 @@ import {
   type FileView,
   type UploadCreated,
 } from '../../shared/files.ts';
-import { photo, startUpload, uploaded } from '../../../tests/support/files.ts';
+import { photo, pngOf, startUpload, uploaded } from '../../../tests/support/files.ts';
 import { call, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { TEST_SECRET, useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import {
+  APP_ORIGIN,
+  TEST_SECRET,
+  useTestApp,
+  type TestUser,
+} from '../../../tests/support/test-app.ts';
 import { createLinkSigner } from './file-links.ts';
 import { removeUnattachedUploads } from './files.service.ts';
 import { createStorage } from './storage.ts';
@@ -155,5 +160,36 @@ describe('the sweep of uploads never attached', () => {
     expect(await row(fresh.id)).toMatchObject({ status: 'ready', purged_at: null });
     expect((await t.app.inject({ method: 'GET', url: fresh.urls!.thumb })).statusCode).toBe(200);
     expect(await removeUnattachedUploads({ db: t.db, storage })).toBe(0);
+  });
+
+  it("keeps an avatar its owner's photo points at, as the profile's, and removes one not in use", async () => {
+    const inUse = await uploaded(t, gina, { ...(await photo('me.png')), purpose: 'avatar' });
+    const dropped = await uploaded(t, gina, {
+      ...(await photo('old-me.png')),
+      bytes: await pngOf(32, 32),
+      purpose: 'avatar',
+    });
+    const image = `${APP_ORIGIN}${inUse.urls!.full}`;
+    expect(
+      (await call(t, 'POST', '/api/auth/update-user', gina, { name: gina.name, image })).status,
+    ).toBe(200);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    await t.db
+      .updateTable('files')
+      .set({ created_at: twoDaysAgo })
+      .where('id', 'in', [inUse.id, dropped.id])
+      .execute();
+    const storage = await createStorage(t.config.files.storage);
+
+    expect(await removeUnattachedUploads({ db: t.db, storage })).toBe(1);
+    const row = (id: string) =>
+      t.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await row(inUse.id)).toMatchObject({
+      status: 'attached',
+      attached_type: 'profile',
+      attached_id: gina.id,
+    });
+    expect(await row(dropped.id)).toMatchObject({ status: 'removed' });
+    expect((await t.app.inject({ method: 'GET', url: inUse.urls!.thumb })).statusCode).toBe(200);
   });
 });
