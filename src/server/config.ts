@@ -251,6 +251,19 @@ export interface FilesConfig {
   linkMs: number;
 }
 
+/**
+ * Where browsers send uploads with STORAGE=s3 (the presigned POST's address, path-style or the
+ * bucket's own host), for the page's connect-src; none with local storage.
+ */
+export function uploadOrigins(storage: StorageConfig): string[] {
+  if (storage.mode !== 's3') return [];
+  if (!storage.endpoint) return [`https://${storage.bucket}.s3.${storage.region}.amazonaws.com`];
+  const endpoint = new URL(storage.endpoint);
+  return storage.forcePathStyle
+    ? [endpoint.origin]
+    : [`${endpoint.protocol}//${storage.bucket}.${endpoint.host}`];
+}
+
 /** STORAGE and its bucket: s3 needs S3_BUCKET. */
 function filesOf(e: z.infer<typeof envSchema>): FilesConfig {
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {

@@ -3,7 +3,7 @@ import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { GOOGLE_POPUP_DONE_PAGE } from '../shared/account-rules.ts';
-import type { Config } from './config.ts';
+import { uploadOrigins, type Config } from './config.ts';
 import { hasBearerToken } from './auth/session.ts';
 import { AppError } from './errors.ts';
 
@@ -99,7 +99,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         scriptSrc: ["'self'", ...stripeJs],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(stripe ? ['https://api.stripe.com'] : []),
+          // Issue 49, STORAGE=s3: browsers upload straight to the bucket.
+          ...uploadOrigins(config.files.storage),
+        ],
         frameSrc: stripe ? [...stripeJs, 'https://hooks.stripe.com'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -364,6 +364,12 @@ export function describeUploads(
         const target = created.body as UploadCreated;
         if (target.upload.method !== 'POST') throw new Error('expected a presigned POST');
         const { fields } = target.upload;
+        // The page may send it there: its connect-src names the bucket's address.
+        const page = await t.app.inject({ method: 'GET', url: '/api/health' });
+        const connectSrc = String(page.headers['content-security-policy']).match(
+          /connect-src ([^;]*)/,
+        )![1]!;
+        expect(connectSrc.split(' ')).toContain(new URL(target.upload.url).origin);
         expect(fields.key).toBe(`originals/${target.id}`);
         expect(fields['Content-Type']).toBe('image/png');
         const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as {
