@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { SessionUser } from '../lib/session.tsx';
 
+const PHOTO_RETRIES = 4;
+const isOwnUpload = (src: string) => new URL(src, location.href).pathname.startsWith('/files/');
+
 /**
  * The user's photo, or a placeholder icon when there is none (spec §2 "Shell") or when the photo
  * does not load (issue 8): a broken image would show its alt text spilling out of the circle.
@@ -17,7 +20,19 @@ export function Avatar({
 }) {
   // The URL that failed, so a new photo (after Edit Profile) gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // Issue 49: a photo uploaded here may be asked for a moment before its upload is complete
+  // (sign-up names it first), so one of ours is asked again a few times before giving up.
+  const [attempt, setAttempt] = useState({ src: '', count: 0 });
   const photo = user.image && user.image !== failedSrc ? user.image : null;
+  const attempts = attempt.src === photo ? attempt.count : 0;
+  const onError = () => {
+    if (!photo) return;
+    if (attempts < PHOTO_RETRIES && isOwnUpload(photo)) {
+      setTimeout(() => setAttempt({ src: photo, count: attempts + 1 }), 500 * 2 ** attempts);
+    } else {
+      setFailedSrc(photo);
+    }
+  };
   return (
     <div className="avatar">
       <div
@@ -25,10 +40,11 @@ export function Avatar({
       >
         {photo ? (
           <img
+            key={attempts}
             src={photo}
             alt={isDecorative ? '' : user.name}
             referrerPolicy="no-referrer"
-            onError={() => setFailedSrc(photo)}
+            onError={onError}
           />
         ) : (
           <svg

@@ -139,7 +139,8 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (
           const user = await optionalUser(auth, request);
           return user?.id;
         }));
-      if (!image) return reply.status(404).send({ message: NOT_FOUND });
+      if (!image)
+        return reply.status(404).header('cache-control', 'no-store').send({ message: NOT_FOUND });
       reply
         .header('content-type', 'image/webp')
         .header('content-length', String(image.size))
