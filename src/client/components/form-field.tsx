@@ -152,3 +152,37 @@ export function FieldError({ id, message }: { id?: string; message?: string | nu
     </p>
   );
 }
+
+/** The email field of the account forms: the same label, type and autofill everywhere. */
+export function EmailField(props: Omit<InputProps, 'label' | 'type'> & { label?: string }) {
+  return <FormField label="Email" type="email" autoComplete="email" required {...props} />;
+}
+
+/** A password field; `autoComplete` tells the browser's password manager which one it is. */
+export function PasswordField(
+  props: Omit<InputProps, 'type' | 'autoComplete'> & {
+    autoComplete: 'current-password' | 'new-password';
+  },
+) {
+  return <FormField type="password" required {...props} />;
+}
+
+/** A form's submit button, disabled and saying what it does while the form is sent. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  className = 'btn-primary',
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  /** daisyUI classes beside `btn`. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={`btn ${className}`} disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { SubmitButton } from './form-field.tsx';
 
 /**
  * A small form opened inside a page (an offer, a reason, a review): its fields, then its submit
@@ -32,9 +33,9 @@ export function PanelForm({
     >
       {children}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : submitLabel}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+          {submitLabel}
+        </SubmitButton>
         {onCancel && (
           <button type="button" className="btn" onClick={onCancel}>
             Cancel

@@ -7,7 +7,7 @@ import { Uploader } from '../features/files/uploader.tsx';
 import { useUploads } from '../features/files/use-uploads.ts';
 import { useForm } from '../lib/use-form.ts';
 import type { SessionUser } from '../lib/session.tsx';
-import { FieldError, FormField, SelectField, TextAreaField } from './form-field.tsx';
+import { FieldError, FormField, SelectField, SubmitButton, TextAreaField } from './form-field.tsx';
 
 export const UPLOADS_PENDING = 'Wait for your files to finish uploading.';
 export const UPLOADS_FAILED = 'Retry or remove the files that did not upload.';
@@ -123,9 +123,9 @@ export function TaskForm({
       <FormField label="Your email" name="userEmail" type="email" value={poster.email} readOnly />
       <div className="md:col-span-2">
         <FieldError message={filesError} />
-        <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-          {form.isSubmitting ? 'Saving…' : submitLabel}
-        </button>
+        <SubmitButton busy={form.isSubmitting} busyLabel="Saving…" className="btn-primary w-full">
+          {submitLabel}
+        </SubmitButton>
       </div>
     </form>
   );

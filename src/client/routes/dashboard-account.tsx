@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { BRAND } from '../../shared/brand.ts';
 import { AUTH_MESSAGES, passwordSchema } from '../../shared/accounts.ts';
-import { FormField } from '../components/form-field.tsx';
+import { PasswordField, SubmitButton } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { accountApi } from '../features/accounts/account-api.ts';
@@ -107,23 +107,19 @@ export default function DashboardAccount() {
               className="space-y-3"
               aria-label="Change password"
             >
-              <FormField
+              <PasswordField
                 label="Current password"
-                type="password"
                 autoComplete="current-password"
-                required
                 {...form.field('currentPassword')}
               />
-              <FormField
+              <PasswordField
                 label="New password"
-                type="password"
                 autoComplete="new-password"
-                required
                 {...form.field('newPassword')}
               />
-              <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
-                {form.isSubmitting ? 'Saving…' : 'Change password'}
-              </button>
+              <SubmitButton busy={form.isSubmitting} busyLabel="Saving…">
+                Change password
+              </SubmitButton>
             </form>
           </div>
         </section>

@@ -3,7 +3,7 @@ import { Link } from '../lib/link.tsx';
 import { z } from 'zod';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { emailSchema } from '../../shared/accounts.ts';
-import { FormField } from '../components/form-field.tsx';
+import { EmailField, SubmitButton } from '../components/form-field.tsx';
 import { AccountCard } from '../components/account-card.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { accountApi } from '../features/accounts/account-api.ts';
@@ -41,16 +41,14 @@ export default function ForgotPassword() {
             password.
           </p>
           <form noValidate onSubmit={submit} className="space-y-3" aria-label="Forgot password">
-            <FormField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.field('email')}
-            />
-            <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Sending…' : 'Email me a link'}
-            </button>
+            <EmailField {...form.field('email')} />
+            <SubmitButton
+              busy={form.isSubmitting}
+              busyLabel="Sending…"
+              className="btn-primary w-full"
+            >
+              Email me a link
+            </SubmitButton>
           </form>
         </>
       )}

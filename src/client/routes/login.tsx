@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../lib/link.tsx';
 import { AUTH_MESSAGES, signInSchema } from '../../shared/accounts.ts';
-import { FormField } from '../components/form-field.tsx';
+import { EmailField, PasswordField, SubmitButton } from '../components/form-field.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';
 import { AccountCard } from '../components/account-card.tsx';
 import { destinationAfterAuth } from '../components/require-auth.tsx';
@@ -31,18 +31,10 @@ export default function Login() {
   return (
     <AccountCard title="Login">
       <form noValidate onSubmit={submit} className="space-y-3" aria-label="Login">
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        <FormField
+        <EmailField {...form.field('email')} />
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
-          required
           {...form.field('password')}
         />
         <p className="text-right text-sm">
@@ -50,9 +42,13 @@ export default function Login() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-          {form.isSubmitting ? 'Logging in…' : 'Login'}
-        </button>
+        <SubmitButton
+          busy={form.isSubmitting}
+          busyLabel="Logging in…"
+          className="btn-primary w-full"
+        >
+          Login
+        </SubmitButton>
       </form>
       <GoogleSignInOption onSignedIn={goOn} />
       <p className="text-center">

@@ -3,7 +3,7 @@ import { Link } from '../lib/link.tsx';
 import { z } from 'zod';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { passwordSchema } from '../../shared/accounts.ts';
-import { FormField } from '../components/form-field.tsx';
+import { PasswordField, SubmitButton } from '../components/form-field.tsx';
 import { AccountCard } from '../components/account-card.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { accountApi } from '../features/accounts/account-api.ts';
@@ -41,16 +41,14 @@ export default function ResetPassword() {
     <AccountCard title="Choose a new password">
       {token ? (
         <form noValidate onSubmit={submit} className="space-y-3" aria-label="Choose a new password">
-          <FormField
+          <PasswordField
             label="New password"
-            type="password"
             autoComplete="new-password"
-            required
             {...form.field('newPassword')}
           />
-          <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-            {form.isSubmitting ? 'Saving…' : 'Save the new password'}
-          </button>
+          <SubmitButton busy={form.isSubmitting} busyLabel="Saving…" className="btn-primary w-full">
+            Save the new password
+          </SubmitButton>
         </form>
       ) : (
         <p role="alert">{EMAIL_MESSAGES.resetLinkBad}</p>

@@ -3,7 +3,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../lib/link.tsx';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { AUTH_MESSAGES, signUpSchema } from '../../shared/accounts.ts';
-import { FieldError, FormField } from '../components/form-field.tsx';
+import {
+  EmailField,
+  FieldError,
+  FormField,
+  PasswordField,
+  SubmitButton,
+} from '../components/form-field.tsx';
 import { useAvatarAfterSignUp } from '../features/files/avatar-after-sign-up.ts';
 import { AvatarPicker } from '../features/files/avatar-upload.tsx';
 import { GoogleSignInOption } from '../components/google-button.tsx';
@@ -80,13 +86,7 @@ export default function Signup() {
     <AccountCard title="Sign Up">
       <form noValidate onSubmit={submit} className="space-y-3" aria-label="Sign up">
         <FormField label="Name" autoComplete="name" required {...form.field('name')} />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
+        <EmailField {...form.field('email')} />
         <FormField
           label="Photo URL"
           type="url"
@@ -105,18 +105,20 @@ export default function Signup() {
             {PHOTO_AFTER_SIGN_UP}
           </p>
         )}
-        <FormField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="new-password"
-          required
           hint="At least 6 characters, with an uppercase and a lowercase letter."
           {...form.field('password')}
         />
         <FieldError message={form.errors.form} />
-        <button type="submit" className="btn btn-primary w-full" disabled={form.isSubmitting}>
-          {form.isSubmitting ? 'Creating account…' : 'Sign Up'}
-        </button>
+        <SubmitButton
+          busy={form.isSubmitting}
+          busyLabel="Creating account…"
+          className="btn-primary w-full"
+        >
+          Sign Up
+        </SubmitButton>
       </form>
       <GoogleSignInOption onSignedIn={goOn} />
       {toLogin}

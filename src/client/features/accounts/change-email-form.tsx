@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGES } from '../../../shared/account-email.ts';
 import { changeEmailSchema } from '../../../shared/accounts.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { errorMessage, useForm } from '../../lib/use-form.ts';
 import { accountApi } from './account-api.ts';
@@ -32,9 +32,9 @@ export function ChangeEmailForm() {
         required
         {...form.field('newEmail')}
       />
-      <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
-        {form.isSubmitting ? 'Sending…' : 'Send a confirmation link'}
-      </button>
+      <SubmitButton busy={form.isSubmitting} busyLabel="Sending…">
+        Send a confirmation link
+      </SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EMAIL_MESSAGES } from '../../../shared/account-email.ts';
 import { AUTH_MESSAGES } from '../../../shared/account-rules.ts';
 import { useDialog } from '../../components/dialogs.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { PasswordField, SubmitButton } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -66,11 +66,9 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
         account.
       </p>
       {hasPassword ? (
-        <FormField
+        <PasswordField
           label="Your password"
-          type="password"
           autoComplete="current-password"
-          required
           {...form.field('password')}
         />
       ) : (
@@ -87,9 +85,9 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
           </button>
         </p>
       )}
-      <button type="submit" className="btn btn-error" disabled={form.isSubmitting}>
-        {form.isSubmitting ? 'Deleting…' : EMAIL_MESSAGES.deleteConfirmButton}
-      </button>
+      <SubmitButton busy={form.isSubmitting} busyLabel="Deleting…" className="btn-error">
+        {EMAIL_MESSAGES.deleteConfirmButton}
+      </SubmitButton>
     </form>
   );
 }

@@ -8,7 +8,12 @@ import {
   type DisputeOutcome,
 } from '../../../shared/payments.ts';
 import { useDialog } from '../../components/dialogs.tsx';
-import { FieldError, FormField, TextAreaField } from '../../components/form-field.tsx';
+import {
+  FieldError,
+  FormField,
+  SubmitButton,
+  TextAreaField,
+} from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
 import { adminDisputesApi, type AdminDispute } from './admin-disputes-api.ts';
 import {
@@ -186,9 +191,9 @@ export function AdminDisputeDecisionForm({
         onChange={(event) => setReason(event.target.value)}
       />
       <FieldError message={refusal} />
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Deciding…' : 'Decide'}
-      </button>
+      <SubmitButton busy={isSubmitting} busyLabel="Deciding…">
+        Decide
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents, PAYMENT_MESSAGES } from '../../../shared/payments.ts';
-import { FieldError, FormField } from '../../components/form-field.tsx';
+import { FieldError, FormField, SubmitButton } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
 import { earningsApi, type Earnings } from './earnings-api.ts';
@@ -108,9 +108,9 @@ export function EarningsWithdraw({
             />
           )}
           <FieldError message={refusal} />
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Withdrawing…' : 'Withdraw'}
-          </button>
+          <SubmitButton busy={isSubmitting} busyLabel="Withdrawing…">
+            Withdraw
+          </SubmitButton>
         </form>
       </div>
     </section>

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/payments.ts';
 import type { PublicConfig } from '../../../shared/public-config.ts';
 import type { Task } from '../../../shared/tasks.ts';
-import { FieldError, TextAreaField } from '../../components/form-field.tsx';
+import { FieldError, SubmitButton, TextAreaField } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -212,9 +212,9 @@ function StatementForm({ taskId, onAdded }: { taskId: string; onAdded(): Promise
         {...form.field('text')}
       />
       <FieldError message={refusal} />
-      <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
-        {form.isSubmitting ? 'Sending…' : 'Add statement'}
-      </button>
+      <SubmitButton busy={form.isSubmitting} busyLabel="Sending…">
+        Add statement
+      </SubmitButton>
     </form>
   );
 }
