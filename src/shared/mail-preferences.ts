@@ -15,6 +15,8 @@ export const MAIL_KINDS = [
   'questions',
   'review_public',
   'saved_search',
+  // Issue 50.
+  'invitations',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -37,6 +39,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   questions: 'A question on my task, or a reply to my question',
   review_public: 'A review about me became public',
   saved_search: 'New tasks for my saved searches',
+  invitations: 'An invitation to make an offer, or an answer to mine',
 };
 
 export const MAIL_DEFAULTS: Record<MailKind, MailMode> = {
@@ -48,6 +51,7 @@ export const MAIL_DEFAULTS: Record<MailKind, MailMode> = {
   questions: 'instant',
   review_public: 'instant',
   saved_search: 'daily',
+  invitations: 'instant',
 };
 
 /** The kind of mail each notification is; null: shown in the app only (issue 20's notices). */
@@ -72,6 +76,8 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   payment_disputed: 'task_progress',
   dispute_resolved: 'task_progress',
   payment_refunded: 'task_progress',
+  invitation_received: 'invitations',
+  invitation_declined: 'invitations',
 };
 
 /** A private message is mailed only if it is still unread this long after it came. */

@@ -29,6 +29,9 @@ export const NOTIFICATION_TYPES = [
   'payment_disputed',
   'dispute_resolved',
   'payment_refunded',
+  // Issue 50: a poster invited a freelancer to make an offer; the freelancer declined.
+  'invitation_received',
+  'invitation_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -87,6 +90,10 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
     `An admin decided the dispute on “${title}”${reason ? `: ${reason}` : '.'}`,
   payment_refunded: ({ title, reason }) =>
     `Your payment for “${title}” was refunded${reason ? `: ${reason}` : '.'}`,
+  invitation_received: ({ name, title, reason }) =>
+    `${name} invited you to make an offer on “${title}”${reason ? `: “${reason}”` : '.'}`,
+  invitation_declined: ({ name, title, reason }) =>
+    `${name} declined your invitation to “${title}”${reason ? `: “${reason}”` : '.'}`,
 };
 
 export const notificationSchema = z.object({

@@ -1,4 +1,5 @@
 import type { FileKind, FilePurpose } from '../../shared/files.ts';
+import type { InvitationStatus } from '../../shared/invitations.ts';
 import type { MailKind, MailMode } from '../../shared/mail-preferences.ts';
 import type { ReportItemType, ReportUncountedBecause } from '../../shared/moderation.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -114,6 +115,19 @@ export interface TaskReopeningTable {
   ended_by_id: string;
   reason: string;
   created_at: string;
+}
+
+/** Issue 50: a poster's invitation to a freelancer to make an offer (migration 0024). */
+export interface InvitationTable {
+  id: string;
+  task_id: string;
+  poster_id: string;
+  freelancer_id: string;
+  note: string | null;
+  status: InvitationStatus;
+  decline_reason: string | null;
+  created_at: string;
+  answered_at: string | null;
 }
 
 /** Issue 47: a poster's request for changes to delivered work (migration 0021). */
@@ -551,6 +565,7 @@ export interface Database {
   offers: OfferTable;
   task_reopenings: TaskReopeningTable;
   change_requests: ChangeRequestTable;
+  invitations: InvitationTable;
   files: FileTable;
   reviews: ReviewTable;
   questions: QuestionTable;

@@ -41,6 +41,7 @@ import {
 import { toCents } from '../../shared/money.ts';
 import { openDispute } from '../payments/disputes.ts';
 import { hasDelivered } from '../delivery/delivery.service.ts';
+import { answerInvitationWithOffer } from '../invitations/invitations.service.ts';
 import { heldPaymentOf, isCheckoutOpen, settlePayment } from '../payments/escrow.ts';
 
 /**
@@ -100,6 +101,7 @@ export async function makeOffer(
     const id = await insertOrReviveOffer(trx, offer, new Date().toISOString());
     if (id) {
       if (before === 'released') await takeFromBidsCount(trx, taskId);
+      await answerInvitationWithOffer(trx, taskId, bidderId);
       const task = await taskFactsOf(trx, taskId);
       const recipients = [task.userId];
       await notify(trx, [
