@@ -17,6 +17,7 @@ import { accountStateOf } from '../moderation/account-state.ts';
 import { assertNotBlocked } from '../moderation/blocks.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readTaskFacts } from '../tasks/task-status.ts';
+import { countMadeSince } from '../db/count-since.ts';
 
 /**
  * Issue 50 "Invitations" (src/shared/invitations.ts): a poster invites a freelancer to make an
@@ -84,14 +85,9 @@ export async function inviteToTask(
       .where('freelancer_id', '=', freelancerId)
       .executeTakeFirst();
     if (invited) throw new AppError('conflict', M.alreadyInvited);
-    const now = new Date();
-    const { count } = await trx
-      .selectFrom('invitations')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('poster_id', '=', posterId)
-      .where('created_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= INVITATIONS_PER_DAY) throw new AppError('too_many_requests', M.perDay);
+    const since = new Date(Date.now() - DAY_MS);
+    const sent = await countMadeSince(trx, 'invitations', { poster_id: posterId }, since);
+    if (sent >= INVITATIONS_PER_DAY) throw new AppError('too_many_requests', M.perDay);
     const id = crypto.randomUUID();
     await trx
       .insertInto('invitations')

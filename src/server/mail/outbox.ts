@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { MailContent } from './mail-layout.ts';
+import { countMadeSince } from '../db/count-since.ts';
 
 /** What writes a mail: its kind (for preferences and unsubscribing), whom, and what it says. */
 export interface MailRequest {
@@ -56,13 +57,6 @@ export async function hasHadMailsThisHour(
   to: string,
   perHour: number,
 ): Promise<boolean> {
-  const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('kind', '=', kind)
-    .where('to_address', '=', to)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count) >= perHour;
+  const since = new Date(Date.now() - 60 * 60 * 1000);
+  return (await countMadeSince(db, 'outbox', { kind, to_address: to }, since)) >= perHour;
 }

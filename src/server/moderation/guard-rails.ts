@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { countMadeSince } from '../db/count-since.ts';
 
 /** How many tasks and offers an account less than a day old may post and make per day. */
 export interface NewAccountLimits {
@@ -29,21 +30,11 @@ export async function newAccountRemaining(
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || now.getTime() - new Date(user.createdAt).getTime() >= DAY_MS) return null;
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const { count } =
+  const since = new Date(now.getTime() - DAY_MS);
+  const count =
     kind === 'task'
-      ? await db
-          .selectFrom('tasks')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('user_id', '=', userId)
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow()
-      : await db
-          .selectFrom('offers')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('bidder_id', '=', userId)
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow();
+      ? await countMadeSince(db, 'tasks', { user_id: userId }, since)
+      : await countMadeSince(db, 'offers', { bidder_id: userId }, since);
   const max = kind === 'task' ? limits.tasksPerDay : limits.offersPerDay;
   return Math.max(0, max - Number(count));
 }

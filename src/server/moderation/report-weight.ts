@@ -9,6 +9,7 @@ import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
+import { countMadeSince } from '../db/count-since.ts';
 
 /**
  * Issue 47 (decision 054): what hiding an item by reports costs. Which reports count, how many
@@ -49,13 +50,8 @@ export async function assertReportAllowance(
   if (isPostgres(trx)) {
     await trx.selectFrom('user').select('id').where('id', '=', reporterId).forUpdate().execute();
   }
-  const { count } = await trx
-    .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('reporter_id', '=', reporterId)
-    .where('created_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= perDay) {
+  const since = new Date(now.getTime() - DAY_MS);
+  if ((await countMadeSince(trx, 'reports', { reporter_id: reporterId }, since)) >= perDay) {
     throw new AppError('too_many_requests', REPORT_MESSAGES.tooMany(perDay));
   }
 }
