@@ -103,7 +103,8 @@ export function TextAreaField({ label, error, hint, className, ...textarea }: Te
 
 type SelectProps = ShellProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
-    options: readonly string[];
+    /** Each a value shown as it is, or a value with the label shown for it. */
+    options: readonly (string | { value: string; label: string })[];
     /** A first, unselectable choice shown while nothing is chosen. */
     placeholder?: string;
   };
@@ -129,11 +130,15 @@ export function SelectField({
               {placeholder}
             </option>
           )}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {options.map((option) => {
+            const { value, label } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
         </select>
       )}
     />

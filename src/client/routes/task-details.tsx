@@ -10,6 +10,7 @@ import { ModerationAlert } from '../features/moderation/moderation-alert.tsx';
 import { ReportButton } from '../features/moderation/report-button.tsx';
 import { ChangeRounds } from '../features/delivery/change-rounds.tsx';
 import { useTaskDelivery } from '../features/delivery/use-task-delivery.ts';
+import { TaskInvitations } from '../features/invitations/task-invitations.tsx';
 import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
 import { BidPanel } from '../features/offers/bid-panel.tsx';
 import { TaskOffers } from '../features/offers/task-offers.tsx';
@@ -131,6 +132,7 @@ export default function TaskDetails() {
       {role !== 'poster' && (
         <BidPanel task={task} myOffer={offers[0] ?? null} userId={user.id} refresh={refresh} />
       )}
+      <TaskInvitations task={task} isPoster={role === 'poster'} />
       {task.status === 'assigned' && role !== 'other' && (
         <AssignmentPanel
           task={task}

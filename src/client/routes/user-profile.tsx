@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { InviteButton } from '../features/invitations/invite-button.tsx';
 import { BlockControl } from '../features/moderation/block-control.tsx';
 import { ReportButton } from '../features/moderation/report-button.tsx';
 import { getProfile } from '../features/profiles/profiles-api.ts';
@@ -22,6 +23,7 @@ export default function UserProfile() {
         profile={profile}
         actions={
           <div className="flex flex-wrap gap-2 pt-1">
+            <InviteButton freelancer={profile} />
             <BlockControl user={profile} />
             <ReportButton
               itemType="user"
