@@ -55,6 +55,7 @@ import { pagePreloadHeader } from './page-preload.ts';
 import { createLinkSigner } from './files/file-links.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { freelancerProfilesRoutes } from './profiles/freelancer-profiles.routes.ts';
 import type { FilesDeps } from './files/files.service.ts';
 import { createStorage } from './files/storage.ts';
 
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes, { auth, db: deps.db });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(invitationsRoutes, { auth, db: deps.db });
+  await app.register(freelancerProfilesRoutes, { auth, db: deps.db });
   await app.register(adminRoutes, { auth, db: deps.db, supportEmail: config.supportEmail });
   await app.register(reportsRoutes, {
     auth,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freelancerProfileSchema } from './freelancer-profiles.ts';
 import { moderationStateSchema } from './moderation-state.ts';
 import { reviewSchema } from './reviews.ts';
 import { userSummarySchema } from './user-summary.ts';
@@ -33,6 +34,8 @@ export const profileSchema = userSummarySchema.extend({
     tasksPosted: z.number().int(),
     hires: z.number().int().describe('Offers the user accepted on their tasks'),
   }),
+  // Issue 50, additive: what the freelancer says of themselves (contact details hidden from others).
+  freelancerProfile: freelancerProfileSchema,
   reviews: z
     .array(reviewSchema)
     .describe(`Public reviews, newest first, at most ${PROFILE_REVIEWS_LIMIT}`),

@@ -163,9 +163,14 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       'mail_digests',
       'outbox',
       'conversation_rate_limits',
+      // Issue 50: what they said of themselves as a freelancer.
+      'freelancer_profiles',
+      'freelancer_skills',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }
+    // Issue 50: invitations they received go; those they sent went with their open tasks.
+    await trx.deleteFrom('invitations').where('freelancer_id', '=', userId).execute();
     await trx.deleteFrom('session').where('userId', '=', userId).execute();
     await trx.deleteFrom('account').where('userId', '=', userId).execute();
     await trx.deleteFrom('verification').where('value', '=', userId).execute();

@@ -1,5 +1,6 @@
 import type { FileKind, FilePurpose } from '../../shared/files.ts';
 import type { InvitationStatus } from '../../shared/invitations.ts';
+import type { RateUnit } from '../../shared/freelancer-profiles.ts';
 import type { MailKind, MailMode } from '../../shared/mail-preferences.ts';
 import type { ReportItemType, ReportUncountedBecause } from '../../shared/moderation.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -128,6 +129,28 @@ export interface InvitationTable {
   decline_reason: string | null;
   created_at: string;
   answered_at: string | null;
+}
+
+/** Issue 50: a freelancer's own profile (migration 0025); lists as JSON text. */
+export interface FreelancerProfileTable {
+  user_id: string;
+  headline: string | null;
+  about: string | null;
+  skills: string;
+  rate_cents: number | null;
+  rate_unit: RateUnit | null;
+  languages: string;
+  time_zone: string | null;
+  links: string;
+  /** 0 or 1 on SQLite, as on PostgreSQL (an integer column). */
+  available: number;
+  updated_at: string;
+}
+
+/** Issue 50: each of a freelancer's skills by its key (skillKey), for lookups by skill. */
+export interface FreelancerSkillTable {
+  user_id: string;
+  skill_key: string;
 }
 
 /** Issue 47: a poster's request for changes to delivered work (migration 0021). */
@@ -566,6 +589,8 @@ export interface Database {
   task_reopenings: TaskReopeningTable;
   change_requests: ChangeRequestTable;
   invitations: InvitationTable;
+  freelancer_profiles: FreelancerProfileTable;
+  freelancer_skills: FreelancerSkillTable;
   files: FileTable;
   reviews: ReviewTable;
   questions: QuestionTable;

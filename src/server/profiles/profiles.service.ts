@@ -3,6 +3,7 @@ import { PROFILE_MESSAGES, PROFILE_REVIEWS_LIMIT, type Profile } from '../../sha
 import type { Database } from '../db/types.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
+import { readFreelancerProfile } from './freelancer-profiles.ts';
 import { AppError } from '../errors.ts';
 import { hiringFigures } from '../offers/offers.store.ts';
 import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
@@ -78,11 +79,12 @@ export async function getProfile(
     throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const mayRead = !user.moderation || reader?.isAdmin || reader?.id === user.id;
   if (!mayRead) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
-  const [reputation, tasksPosted, hiring, reviewRows] = await Promise.all([
+  const [reputation, tasksPosted, hiring, reviewRows, freelancerProfile] = await Promise.all([
     reputationsOf(db, [userId], now),
     countTasks(db, userId),
     hiringFigures(db, userId),
     publicReviewsOf(db, userId, now, PROFILE_REVIEWS_LIMIT),
+    readFreelancerProfile(db, userId, reader?.id),
   ]);
   const { rating, reviewsCount, completedCount } = reputation.get(userId)!;
   const tasks = await taskSummaries(
@@ -105,6 +107,7 @@ export async function getProfile(
       completionRate: tried === 0 ? null : Math.round((completedCount / tried) * 1000) / 1000,
     },
     client: { tasksPosted, hires: hiring.hires },
+    freelancerProfile,
     reviews: reviewRows.map((row) => toReview(row, tasks.get(row.task_id)?.title ?? '')),
   };
 }

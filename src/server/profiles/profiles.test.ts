@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
 import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
+import { EMPTY_FREELANCER_PROFILE } from '../../shared/freelancer-profiles.ts';
 
 const t = useTestApp();
 const [client, otherClient] = t.users('Cleo Client', 'Otis Client');
@@ -53,6 +54,8 @@ describe('GET /api/users/:id', () => {
       // 2 completed ÷ (2 completed + 1 ended by the freelancer); the client's reopening is not theirs.
       freelancer: { jobsCompleted: 2, assignmentsEnded: 1, completionRate: 0.667 },
       client: { tasksPosted: 0, hires: 0 },
+      // Issue 50: nothing said of themselves yet.
+      freelancerProfile: EMPTY_FREELANCER_PROFILE,
       reviews: [
         {
           _id: expect.any(String),

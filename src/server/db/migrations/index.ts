@@ -19,6 +19,7 @@ import * as reportWeight from './0018-report-weight.ts';
 import * as files from './0019-files.ts';
 import * as changeRequests from './0021-change-requests.ts';
 import * as invitations from './0024-invitations.ts';
+import * as freelancerProfiles from './0025-freelancer-profiles.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-files': files,
   '0021-change-requests': changeRequests,
   '0024-invitations': invitations,
+  '0025-freelancer-profiles': freelancerProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  freelancerProfileInputSchema,
+  freelancerProfileSchema,
+  SKILLS_BY_CATEGORY,
+} from '../../shared/freelancer-profiles.ts';
+import { CATEGORIES } from '../../shared/task-constants.ts';
+import { requireUser, requireWriter } from '../auth/session.ts';
+import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
+
+/** Issue 50 under /api: a freelancer's own profile, and the curated skills. Additive. */
+export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
+  app,
+  { auth, db },
+) => {
+  app.get(
+    '/api/skills',
+    {
+      schema: {
+        summary: 'The curated skills of each category (any other skill may be typed)',
+        response: {
+          200: z.object({
+            categories: z.array(z.object({ category: z.string(), skills: z.array(z.string()) })),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return {
+        categories: CATEGORIES.map((category) => ({
+          category,
+          skills: [...SKILLS_BY_CATEGORY[category]],
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/me/freelancer-profile',
+    {
+      schema: {
+        summary: 'My freelancer profile, as written',
+        response: { 200: freelancerProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return readFreelancerProfile(db, user.id, user.id);
+    },
+  );
+
+  app.put(
+    '/api/me/freelancer-profile',
+    {
+      schema: {
+        summary: 'Save my freelancer profile (the whole of it: what is left out is cleared)',
+        description:
+          'Headline (≤ 80), about (≤ 2,000, plain text), up to 15 skills, an optional rate in USD (a starting price or per hour), languages, an IANA time zone, https links (website, GitHub, Behance, Dribbble, LinkedIn, each on its own site) and "available now". Others read the headline and about with contact details hidden. Answers the profile as saved.',
+        body: freelancerProfileInputSchema,
+        response: { 200: freelancerProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireWriter(auth, request);
+      return saveFreelancerProfile(db, user.id, request.body);
+    },
+  );
+};

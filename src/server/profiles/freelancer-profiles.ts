@@ -1,0 +1,96 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  EMPTY_FREELANCER_PROFILE,
+  skillKey,
+  type FreelancerProfile,
+  type FreelancerProfileFields,
+} from '../../shared/freelancer-profiles.ts';
+import { toCents } from '../../shared/money.ts';
+import { maskContacts } from '../conversations/contact-masking.ts';
+import { uniqueNow } from '../db/clock.ts';
+import type { Database, FreelancerProfileTable } from '../db/types.ts';
+
+/**
+ * Issue 50: a freelancer's own profile (src/shared/freelancer-profiles.ts), stored in one row
+ * with each skill once more by its key (freelancer_skills) for lookups by skill.
+ */
+
+type Db = Kysely<Database>;
+type Row = Selectable<FreelancerProfileTable>;
+
+function toProfile(row: Row | undefined): FreelancerProfile {
+  if (!row) return EMPTY_FREELANCER_PROFILE;
+  return {
+    headline: row.headline,
+    about: row.about,
+    skills: JSON.parse(row.skills) as string[],
+    rate:
+      row.rate_cents === null || row.rate_unit === null
+        ? null
+        : { amount: Number(row.rate_cents) / 100, unit: row.rate_unit },
+    languages: JSON.parse(row.languages) as string[],
+    timeZone: row.time_zone,
+    links: { ...EMPTY_FREELANCER_PROFILE.links, ...(JSON.parse(row.links) as object) },
+    available: Boolean(row.available),
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * The profile as `readerId` may read it: its owner as written; anyone else with email
+ * addresses and phone numbers hidden in the headline and about, as in task descriptions.
+ */
+export async function readFreelancerProfile(
+  db: Db,
+  userId: string,
+  readerId: string | undefined,
+): Promise<FreelancerProfile> {
+  const row = await db
+    .selectFrom('freelancer_profiles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const profile = toProfile(row);
+  if (readerId === userId) return profile;
+  return {
+    ...profile,
+    headline: profile.headline && maskContacts(profile.headline),
+    about: profile.about && maskContacts(profile.about),
+  };
+}
+
+/** PUT /api/me/freelancer-profile: the whole profile, replaced in one transaction. */
+export async function saveFreelancerProfile(
+  db: Db,
+  userId: string,
+  fields: FreelancerProfileFields,
+): Promise<FreelancerProfile> {
+  const changes: Omit<Row, 'user_id'> = {
+    headline: fields.headline,
+    about: fields.about,
+    skills: JSON.stringify(fields.skills.map((skill) => skill.replace(/\s+/g, ' '))),
+    rate_cents: fields.rate && toCents(fields.rate.amount),
+    rate_unit: fields.rate?.unit ?? null,
+    languages: JSON.stringify(fields.languages),
+    time_zone: fields.timeZone,
+    links: JSON.stringify(fields.links),
+    available: fields.available ? 1 : 0,
+    updated_at: uniqueNow(),
+  };
+  const row: Row = { user_id: userId, ...changes };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('freelancer_profiles')
+      .values(row)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+      .execute();
+    await trx.deleteFrom('freelancer_skills').where('user_id', '=', userId).execute();
+    if (fields.skills.length) {
+      await trx
+        .insertInto('freelancer_skills')
+        .values(fields.skills.map((skill) => ({ user_id: userId, skill_key: skillKey(skill) })))
+        .execute();
+    }
+  });
+  return toProfile(row);
+}
