@@ -72,21 +72,20 @@ export type ChangeRound = z.infer<typeof changeRoundSchema>;
  * Issue 49: the optional body of POST /tasks/{id}/deliver (without a body it is the spec's
  * call): the freelancer's note and files, the poster reads them before confirming.
  */
-export const deliverInputSchema = z
-  .object({
-    note: z
-      .string()
-      .trim()
-      .max(DELIVERY_NOTE_MAX_LENGTH, M.deliveryNoteTooLong)
-      .optional()
-      .describe('For the poster: what is delivered and how to use it'),
-    fileIds: fileIdsSchema(FILE_CAPS.delivery, 'files').describe(
-      "Ready uploads of purpose 'delivery' (photos or documents), the freelancer's own",
-    ),
-  })
-  // No body at all (the spec's call) comes as nothing, or as null.
-  .nullish();
-export type DeliverInput = NonNullable<z.infer<typeof deliverInputSchema>>;
+export const deliverBodySchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(DELIVERY_NOTE_MAX_LENGTH, M.deliveryNoteTooLong)
+    .optional()
+    .describe('For the poster: what is delivered and how to use it'),
+  fileIds: fileIdsSchema(FILE_CAPS.delivery, 'files').describe(
+    "Ready uploads of purpose 'delivery' (photos or documents), the freelancer's own",
+  ),
+});
+export type DeliverInput = z.infer<typeof deliverBodySchema>;
+/** No body at all (the spec's call) comes as nothing, or as null. */
+export const deliverInputSchema = deliverBodySchema.nullish();
 
 /** One "Mark as delivered" of the hire, with its note and files. */
 export const deliverySchema = z.object({
