@@ -11,6 +11,7 @@ import { act, call, readTaskRow } from '../../../tests/support/marketplace.ts';
 import { paidHire, PAYMENTS_ENV } from '../../../tests/support/payments.ts';
 import {
   APP_ORIGIN,
+  GOOD_PASSWORD,
   TEST_SECRET,
   useTestApp,
   type TestUser,
@@ -28,6 +29,7 @@ import { createLinkSigner } from '../files/file-links.ts';
 const t = useTestApp({ ...PAYMENTS_ENV, MESSAGE_RATE_LIMIT_MAX: '10000' });
 const [paula, gina, sam] = t.users('Paula Poster', 'Gina Freelancer', 'Sam Stranger');
 const ada = t.user({ name: 'Ada Admin' }, { admin: true });
+const quinn = t.user({ name: 'Quinn Quitter' });
 
 const PDF = Buffer.from('%PDF-1.4\n% the logo, final\n%%EOF\n');
 const pdf = (name = 'logo-final.pdf') => ({
@@ -288,5 +290,28 @@ describe('rounds', () => {
       status: 404,
       body: { message: FILE_MESSAGES.notFound },
     });
+  });
+
+  it("a poster's account deletion removes the files delivered on the open tasks it deletes", async () => {
+    const { taskId } = await paidHire(t, quinn, gina);
+    const file = await uploaded(t, gina, pdf('first-draft.pdf'));
+    await act(t, gina, `tasks/${taskId}/deliver`, { fileIds: [file.id] });
+    await act(t, gina, `tasks/${taskId}/reopen`, { reason: 'I cannot finish this after all.' });
+    const deleted = await call(t, 'POST', '/api/me/delete-account', quinn, {
+      password: GOOD_PASSWORD,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await deliveryRows(taskId)).toEqual([]);
+    expect(await fileRow(file.id)).toMatchObject({ status: 'removed' });
+  });
+});
+
+describe('the OpenAPI description', () => {
+  it('names the delivery body and the deliveries read', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const deliver = paths['/api/tasks/{id}/deliver'].post;
+    expect(JSON.stringify(deliver.requestBody)).toMatch(/"note".*"fileIds"/);
+    const read = paths['/api/tasks/{id}/delivery'].get;
+    expect(JSON.stringify(read.responses['200'])).toMatch(/"deliveries".*"downloadUrl"/);
   });
 });
