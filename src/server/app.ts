@@ -161,11 +161,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(publicConfigRoutes, { config });
   await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });
-  await app.register(deliveryRoutes, {
-    auth,
-    db: deps.db,
-    changeRoundsMax: config.changeRoundsMax,
-  });
   // Issue 49: photos and files (docs/files.md).
   const { storage: storageConfig, ...fileLimits } = config.files;
   const files: FilesDeps = {
@@ -175,6 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     links: createLinkSigner(deps.authSecret, fileLimits.linkMs),
   };
   await app.register(filesRoutes, { auth, files });
+  await app.register(deliveryRoutes, {
+    auth,
+    db: deps.db,
+    changeRoundsMax: config.changeRoundsMax,
+    links: files.links,
+  });
   await app.register(reviewsRoutes, { auth, db: deps.db });
   await app.register(profilesRoutes, { auth, db: deps.db });
   const writeLimit = config.writeLimit;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILE_CAPS, fileIdsSchema, fileViewSchema } from './files.ts';
 import { OFFER_MESSAGES, REOPEN_REASON_MAX_LENGTH } from './offers.ts';
 import { requiredText } from './tasks.ts';
 
@@ -8,6 +9,8 @@ import { requiredText } from './tasks.ts';
  * "Open a dispute" holds the money for an admin's decision. Both parties read the rounds.
  */
 export const CHANGE_NOTE_MAX_LENGTH = 2000;
+/** Issue 49: the note that may go with a delivery. */
+export const DELIVERY_NOTE_MAX_LENGTH = 2000;
 /** CHANGE_ROUNDS_MAX's default: rounds of changes per hire. */
 export const CHANGE_ROUNDS_DEFAULT = 3;
 
@@ -23,6 +26,7 @@ export const DELIVERY_MESSAGES = {
     `You have asked for changes ${times(max)}, the most for one hire. Confirm completion, or ${
       isPaid ? 'open a dispute' : 'end the assignment'
     }.`,
+  deliveryNoteTooLong: `The note must be at most ${DELIVERY_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   notParty: "Only the task's poster and its hired freelancer can read its rounds of changes.",
   nothingHeld:
     'No payment is held for this task, so there is nothing for an admin to decide. End the assignment instead: the task is open to offers again.',
@@ -64,8 +68,41 @@ export const changeRoundSchema = z.object({
 });
 export type ChangeRound = z.infer<typeof changeRoundSchema>;
 
+/**
+ * Issue 49: the optional body of POST /tasks/{id}/deliver (without a body it is the spec's
+ * call): the freelancer's note and files, the poster reads them before confirming.
+ */
+export const deliverBodySchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(DELIVERY_NOTE_MAX_LENGTH, M.deliveryNoteTooLong)
+    .optional()
+    .describe('For the poster: what is delivered and how to use it'),
+  fileIds: fileIdsSchema(FILE_CAPS.delivery, 'files').describe(
+    "Ready uploads of purpose 'delivery' (photos or documents), the freelancer's own",
+  ),
+});
+export type DeliverInput = z.infer<typeof deliverBodySchema>;
+/** No body at all (the spec's call) comes as nothing, or as null. */
+export const deliverInputSchema = deliverBodySchema.nullish();
+
+/** One "Mark as delivered" of the hire, with its note and files. */
+export const deliverySchema = z.object({
+  _id: z.string(),
+  note: z.string().nullable().describe('null: delivered without a note'),
+  createdAt: z.string(),
+  files: z
+    .array(fileViewSchema)
+    .describe('In the order sent; private: photos have no public address, each a downloadUrl'),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
 /** GET /tasks/{id}/delivery: the current hire's rounds of changes, for its two parties. */
 export const taskDeliverySchema = z.object({
+  deliveries: z
+    .array(deliverySchema)
+    .describe("The hire's deliveries, oldest first: one for each round"),
   rounds: z.array(changeRoundSchema).describe('Oldest first'),
   roundsMax: z.number().int().describe('CHANGE_ROUNDS_MAX: rounds of changes per hire'),
   roundsLeft: z.number().int(),

@@ -92,6 +92,11 @@ test('the poster asks for changes; the freelancer reads them, delivers again, an
   const job = theirs.getByRole('main').getByRole('region', { name: 'Your job' });
   await expect(job).toContainText(changesAsked(poster.name, day, note));
   await job.getByRole('button', { name: 'Mark as delivered' }).click();
+  // Issue 49: its form, a note and files optional, sent as it is.
+  await job
+    .getByRole('form', { name: 'Mark as delivered' })
+    .getByRole('button', { name: 'Mark as delivered' })
+    .click();
   await expect(job).toContainText(`Marked as delivered on ${day}.`);
   const theirRounds = theirs.getByRole('main').getByRole('region', { name: ROUNDS_HEADING });
   await expect(theirRounds.getByRole('listitem')).toContainText(`Delivered again on ${day}.`);

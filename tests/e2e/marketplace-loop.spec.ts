@@ -123,6 +123,11 @@ test('poster, winner and another bidder go through the whole loop, and the profi
   await winnerPage.reload();
   const job = winnerMain.getByRole('region', { name: 'Your job' });
   await job.getByRole('button', { name: 'Mark as delivered' }).click();
+  // Issue 49: its form, a note and files optional, sent as it is.
+  await job
+    .getByRole('form', { name: 'Mark as delivered' })
+    .getByRole('button', { name: 'Mark as delivered' })
+    .click();
   await expect(
     toast(winnerPage, 'success', 'Marked as delivered. The poster can now confirm completion.'),
   ).toBeVisible();

@@ -4,13 +4,10 @@ import type { FileView } from '../../shared/files.ts';
 import type { TaskAttachments } from '../features/files/task-files.ts';
 import { TASK_UPLOADERS } from '../features/files/task-uploaders.ts';
 import { Uploader } from '../features/files/uploader.tsx';
-import { useUploads } from '../features/files/use-uploads.ts';
+import { uploadsProblem, useUploads } from '../features/files/use-uploads.ts';
 import { useForm } from '../lib/use-form.ts';
 import type { SessionUser } from '../lib/session.tsx';
 import { FieldError, FormField, SelectField, SubmitButton, TextAreaField } from './form-field.tsx';
-
-export const UPLOADS_PENDING = 'Wait for your files to finish uploading.';
-export const UPLOADS_FAILED = 'Retry or remove the files that did not upload.';
 
 export type TaskFormValues = {
   title: string;
@@ -56,12 +53,7 @@ export function TaskForm({
   const submit = form.handleSubmit(
     async (input: TaskInput) => {
       // Issue 49: a file still on its way, or refused, is not silently left out of the task.
-      const problem =
-        photos.isBusy || documents.isBusy
-          ? UPLOADS_PENDING
-          : photos.hasFailures || documents.hasFailures
-            ? UPLOADS_FAILED
-            : '';
+      const problem = uploadsProblem(photos, documents);
       setFilesError(problem);
       if (problem) return;
       const attachments = {

@@ -9,6 +9,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { ModerationAlert } from '../features/moderation/moderation-alert.tsx';
 import { ReportButton } from '../features/moderation/report-button.tsx';
 import { ChangeRounds } from '../features/delivery/change-rounds.tsx';
+import { DeliveredWork } from '../features/delivery/delivered-work.tsx';
 import { useTaskDelivery } from '../features/delivery/use-task-delivery.ts';
 import { TaskInvitations } from '../features/invitations/task-invitations.tsx';
 import { AssignmentPanel } from '../features/offers/assignment-panel.tsx';
@@ -143,6 +144,7 @@ export default function TaskDetails() {
           focusTask={title.request}
         />
       )}
+      {delivery && <DeliveredWork deliveries={delivery.deliveries} />}
       {delivery && <ChangeRounds rounds={delivery.rounds} />}
       {role !== 'other' && (
         <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { accounts, balanceOf } from '../payments/ledger.ts';
 import { PAYMENT_MESSAGES } from '../../shared/payments.ts';
 import { withdrawPendingOffers } from '../offers/offers.store.ts';
 import { deletedAddress } from './deleted-accounts.ts';
+import { deliveryIdsOf } from '../delivery/delivery.store.ts';
 import { removeFiles } from '../files/files.service.ts';
 
 type Db = Kysely<Database>;
@@ -141,11 +142,23 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       .execute();
     await withdrawPendingOffers(trx, pending, at);
 
+    // Issue 49: deliveries made on their open tasks (an earlier hire's) go with the tasks.
+    const openTasks = await trx
+      .selectFrom('tasks')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .execute();
+    const deliveryIds = await deliveryIdsOf(
+      trx,
+      openTasks.map((task) => task.id),
+    );
     await trx
       .deleteFrom('tasks')
       .where('user_id', '=', userId)
       .where('status', '=', 'open')
       .execute();
+    await removeFiles(trx, { attachedType: 'delivery', attachedIds: deliveryIds });
     // Issue 49: their photos and documents go (the sweep deletes the bytes), those of the
     // tasks that stay too; what they sent in messages and deliveries stays with its receivers.
     await removeFiles(trx, { ownerLeaving: userId });

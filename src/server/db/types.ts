@@ -165,6 +165,17 @@ export interface ChangeRequestTable {
   created_at: string;
 }
 
+/** Issue 49: one "Mark as delivered", its note and (attached to it) its files (migration 0022). */
+export interface DeliveryTable {
+  id: string;
+  task_id: string;
+  /** The assignment (accepted offer) it delivered for. */
+  offer_id: string;
+  freelancer_id: string;
+  note: string | null;
+  created_at: string;
+}
+
 export type FileStatus = 'pending' | 'ready' | 'attached' | 'removed';
 export type FileAttachedType = 'task' | 'message' | 'delivery' | 'portfolio' | 'profile';
 
@@ -591,6 +602,7 @@ export interface Database {
   invitations: InvitationTable;
   freelancer_profiles: FreelancerProfileTable;
   freelancer_skills: FreelancerSkillTable;
+  deliveries: DeliveryTable;
   files: FileTable;
   reviews: ReviewTable;
   questions: QuestionTable;

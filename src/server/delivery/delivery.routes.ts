@@ -6,27 +6,29 @@ import {
 } from '../../shared/delivery.ts';
 import { modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
 import { requireUser } from '../auth/session.ts';
+import type { LinkSigner } from '../files/file-links.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { disputeDelivery, readDelivery, requestChanges } from './delivery.service.ts';
 
 /** Issue 47 under /api: rounds of changes to delivered work, and disputing it. Additive. */
 export const deliveryRoutes: FastifyPluginAsyncZod<
-  TasksRoutesOptions & { changeRoundsMax: number }
-> = async (app, { auth, db, changeRoundsMax }) => {
+  TasksRoutesOptions & { changeRoundsMax: number; links: LinkSigner }
+> = async (app, { auth, db, changeRoundsMax, links }) => {
   app.get(
     '/api/tasks/:id/delivery',
     {
       schema: {
-        summary: "The current hire's rounds of changes (the poster and the hired freelancer)",
+        summary:
+          "The current hire's deliveries and rounds of changes (the poster and the hired freelancer)",
         description:
-          'Each round: the note, the delivery it sent back and when the freelancer delivered again; with how many rounds are left (CHANGE_ROUNDS_MAX per hire) and whether money is held for the task.',
+          'Each round: the note, the delivery it sent back and when the freelancer delivered again; with how many rounds are left (CHANGE_ROUNDS_MAX per hire) and whether money is held for the task. Issue 49: `deliveries`, each "Mark as delivered" of the hire with its note and files; the files are private, each with a `downloadUrl` signed for the reader (FILE_LINK_SECONDS; GET /api/files/{id}/link gives a new one).',
         params: taskIdParamsSchema,
         response: { 200: taskDeliverySchema, ...errors },
       },
     },
     async (request) => {
       const user = await requireUser(auth, request);
-      return readDelivery(db, request.params.id, user.id, changeRoundsMax);
+      return readDelivery(db, request.params.id, user.id, changeRoundsMax, links);
     },
   );
 

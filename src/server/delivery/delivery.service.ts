@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DELIVERY_MESSAGES, type TaskDelivery } from '../../shared/delivery.ts';
+import {
+  DELIVERY_MESSAGES,
+  type DeliverInput,
+  type Delivery,
+  type TaskDelivery,
+} from '../../shared/delivery.ts';
+import { FILE_CAPS } from '../../shared/files.ts';
 import { stateRefusal, TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import type { LinkSigner } from '../files/file-links.ts';
+import { filesOfItems, setItemFiles } from '../files/files.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { openDispute } from '../payments/disputes.ts';
 import { heldPaymentOf } from '../payments/escrow.ts';
@@ -16,7 +24,9 @@ import {
 import {
   countChangeRequests,
   insertChangeRequest,
+  insertDelivery,
   listChangeRequests,
+  listDeliveries,
   type Hire,
 } from './delivery.store.ts';
 
@@ -123,12 +133,74 @@ export async function disputeDelivery(
   return 1;
 }
 
-/** The current hire's rounds of changes, for its two parties. */
+/**
+ * Issue 49: "Mark as delivered" as a row with its note and files, in the transaction of the
+ * task's change (offers.service.ts deliverTask) after the task's row is locked and the action
+ * allowed: the files are the freelancer's ready uploads for deliveries (setItemFiles), and any
+ * refusal of them rolls the whole delivery back.
+ */
+export async function recordDelivery(
+  trx: Db,
+  task: StoredTaskFacts,
+  freelancerId: string,
+  input: DeliverInput,
+  at: string,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await insertDelivery(trx, {
+    id,
+    task_id: task.id,
+    offer_id: task.acceptedOfferId ?? '',
+    freelancer_id: freelancerId,
+    note: input.note || null,
+    created_at: at,
+  });
+  await setItemFiles(
+    trx,
+    {
+      ownerId: freelancerId,
+      purpose: 'delivery',
+      item: { type: 'delivery', id },
+      groups: [{ ids: input.fileIds, max: FILE_CAPS.delivery, what: 'files' }],
+    },
+    at,
+  );
+  return id;
+}
+
+/** The hire's deliveries with their files, each private one with a link for `readerId`. */
+async function deliveriesOf(
+  db: Db,
+  taskId: string,
+  hire: Hire | undefined,
+  reader: { links: LinkSigner; id: string },
+): Promise<Delivery[]> {
+  if (!hire) return [];
+  const rows = await listDeliveries(db, taskId, hire);
+  const files = await filesOfItems(
+    db,
+    'delivery',
+    rows.map((row) => row.id),
+    reader,
+  );
+  return rows.map((row) => {
+    const attached = files.get(row.id);
+    return {
+      _id: row.id,
+      note: row.note,
+      createdAt: row.created_at,
+      files: attached ? [...attached.photos, ...attached.files] : [],
+    };
+  });
+}
+
+/** The current hire's rounds of changes and deliveries, for its two parties. */
 export async function readDelivery(
   db: Db,
   taskId: string,
   userId: string,
   roundsMax: number,
+  links: LinkSigner,
 ): Promise<TaskDelivery> {
   const task = await readTaskFacts(db, taskId);
   if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
@@ -136,10 +208,11 @@ export async function readDelivery(
     throw new AppError('forbidden', DELIVERY_MESSAGES.notParty);
   }
   const hire = hireOf(task);
-  const [rows, payment, isDelivered] = await Promise.all([
+  const [rows, payment, isDelivered, deliveries] = await Promise.all([
     hire ? listChangeRequests(db, hire) : [],
     heldPaymentOf(db, taskId),
     hasDelivered(db, task),
+    deliveriesOf(db, taskId, hire, { links, id: userId }),
   ]);
   // Each round was answered by the delivery the next one sent back, the last by the task's own.
   const rounds = rows.map((row, index) => ({
@@ -150,6 +223,7 @@ export async function readDelivery(
     redeliveredAt: rows[index + 1]?.delivered_at ?? task.deliveredAt,
   }));
   return {
+    deliveries,
     rounds,
     roundsMax,
     roundsLeft: Math.max(0, roundsMax - rows.length),

@@ -157,7 +157,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (
       schema: {
         summary: 'A short-lived link to download a file',
         description:
-          "For whoever may open the file, checked now and again on every download: its uploader; a task's documents, whoever may read the task (visitors too, unless the task is hidden or either side blocks the other); a message's or a delivery's files, their two parties; admins. The link is signed for this reader and works FILE_LINK_SECONDS (5 minutes by default).",
+          "For whoever may open the file, checked now and again on every download: its uploader; a task's documents, whoever may read the task (visitors too, unless the task is hidden or either side blocks the other); a message's files, their two parties; a delivery's, the task's poster and its freelancer (an admin only while a dispute of the task is open); admins. The link is signed for this reader and works FILE_LINK_SECONDS (5 minutes by default).",
         params: fileIdParamsSchema,
         response: { 200: fileLinkSchema, ...errors },
       },

@@ -19,6 +19,7 @@ import {
 import type { FilesConfig } from '../config.ts';
 import type { Database, FileAttachedType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { deliveryReadersOf } from '../delivery/delivery.store.ts';
 import { judgeFile } from './file-judge.ts';
 import { ANONYMOUS_READER, type LinkSigner } from './file-links.ts';
 import {
@@ -410,16 +411,20 @@ function assertAttachable(
   }
 }
 
-/** The files of items, by item, in order, as every reader may see them (no links). */
+/**
+ * The files of items, by item, in order, as every reader may see them (no links); with
+ * `reader`, private files carry a link signed for that reader (issue 49: deliveries).
+ */
 export async function filesOfItems(
   db: Kysely<Database>,
   type: FileAttachedType,
   ids: readonly string[],
+  reader?: { links: LinkSigner; id: string },
 ): Promise<Map<string, { photos: FileView[]; files: FileView[] }>> {
   const byItem = new Map<string, { photos: FileView[]; files: FileView[] }>();
   for (const row of await attachedTo(db, type, ids)) {
     const entry = byItem.get(row.attached_id!) ?? { photos: [], files: [] };
-    const view = fileViewOf(row, undefined, undefined);
+    const view = fileViewOf(row, reader?.links, reader?.id);
     (view.kind === 'image' ? entry.photos : entry.files).push(view);
     byItem.set(row.attached_id!, entry);
   }
@@ -445,7 +450,8 @@ export async function openPublicImage(
 /**
  * Whether `readerId` (undefined: a visitor) may open a file, asked again on every read: its
  * uploader; for a task's files, whoever may read the task (not a blocked user: a block keeps
- * two people apart); an admin. Files of other items are their parties' (messages, deliveries).
+ * two people apart); an admin. Files of other items are their parties' (messages, deliveries:
+ * mayReadDelivery).
  */
 async function mayRead(
   db: Kysely<Database>,
@@ -453,6 +459,7 @@ async function mayRead(
   readerId: string | undefined,
 ): Promise<boolean> {
   if (readerId === row.owner_id) return true;
+  if (row.purpose === 'delivery') return mayReadDelivery(db, row, readerId);
   if (readerId !== undefined && (await isAdmin(db, readerId))) return true;
   if (row.status !== 'attached') return false;
   if (row.attached_type === 'task') {
@@ -467,6 +474,27 @@ async function mayRead(
     return !(await isBlockedBetween(db, readerId, row.owner_id));
   }
   return false;
+}
+
+/**
+ * Issue 49: a delivery's files (not their uploader, asked above): the task's poster, unless a
+ * block stands between them (as for a message's files); an admin only while deciding a dispute
+ * of the task, not otherwise.
+ */
+async function mayReadDelivery(
+  db: Kysely<Database>,
+  row: FileRow,
+  readerId: string | undefined,
+): Promise<boolean> {
+  if (readerId === undefined || row.status !== 'attached' || row.attached_type !== 'delivery') {
+    return false;
+  }
+  const delivery = await deliveryReadersOf(db, row.attached_id!);
+  if (!delivery) return false;
+  if (readerId === delivery.posterId) {
+    return !(await isBlockedBetween(db, readerId, delivery.freelancerId));
+  }
+  return delivery.isDisputed && (await isAdmin(db, readerId));
 }
 
 /** A file that is there to read (attached, or ready for its uploader), else 404. */

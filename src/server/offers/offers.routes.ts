@@ -8,6 +8,7 @@ import {
   reopenAnswerSchema,
   reopenInputSchema,
 } from '../../shared/offers.ts';
+import { deliverInputSchema } from '../../shared/delivery.ts';
 import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
 import { requireUser, requireWriter } from '../auth/session.ts';
 import { assertNewAccountAllowance } from '../moderation/guard-rails.ts';
@@ -116,11 +117,6 @@ export const offersRoutes: FastifyPluginAsyncZod<
     ],
     ['/api/offers/:id/decline', "Decline a pending offer (the task's poster)", declineOffer],
     [
-      '/api/tasks/:id/deliver',
-      'Mark an assigned task delivered (its hired freelancer)',
-      deliverTask,
-    ],
-    [
       '/api/tasks/:id/complete',
       'Confirm an assigned task completed, delivered or not (its poster); delivered tasks complete on their own after AUTO_COMPLETE_DAYS',
       completeTask,
@@ -136,6 +132,26 @@ export const offersRoutes: FastifyPluginAsyncZod<
       },
     );
   }
+
+  app.post(
+    '/api/tasks/:id/deliver',
+    {
+      schema: {
+        summary: 'Mark an assigned task delivered (its hired freelancer)',
+        description:
+          "Issue 49: the body is optional (without one, the spec's call): a `note` (at most 2,000 characters) and `fileIds`, at most 5 of the freelancer's ready uploads of purpose `delivery` (photos or documents). Each delivery is kept with them; the poster and the freelancer read them in GET /api/tasks/{id}/delivery, and only they may open the files (an admin only while deciding a dispute of the task). A refused file or note changes nothing: the task stays undelivered.",
+        params: taskIdParamsSchema,
+        body: deliverInputSchema,
+        response: modified,
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return {
+        modifiedCount: await deliverTask(db, request.params.id, user.id, request.body ?? {}),
+      };
+    },
+  );
 
   app.post(
     '/api/offers/:id/accept',

@@ -40,7 +40,8 @@ import {
 } from './offers.store.ts';
 import { toCents } from '../../shared/money.ts';
 import { openDispute } from '../payments/disputes.ts';
-import { hasDelivered } from '../delivery/delivery.service.ts';
+import { hasDelivered, recordDelivery } from '../delivery/delivery.service.ts';
+import type { DeliverInput } from '../../shared/delivery.ts';
 import { answerInvitationWithOffer } from '../invitations/invitations.service.ts';
 import { heldPaymentOf, isCheckoutOpen, settlePayment } from '../payments/escrow.ts';
 
@@ -334,11 +335,22 @@ async function releaseHeldPayment(trx: Db, task: { id: string; title: string }):
   if (payment) await settlePayment(trx, payment, payment.amountCents, task.title);
 }
 
-export async function deliverTask(db: Db, taskId: string, userId: string): Promise<number> {
+/**
+ * The hired freelancer marks the task delivered; issue 49: as a delivery row with their note
+ * and files, in the same transaction (delivery.service.ts recordDelivery).
+ */
+export async function deliverTask(
+  db: Db,
+  taskId: string,
+  userId: string,
+  input: DeliverInput = {},
+): Promise<number> {
   const at = new Date().toISOString();
   const change = () => ({ delivered_at: at, updated_at: at });
   const notice = { type: 'task_delivered', to: (task: StoredTaskFacts) => task.userId } as const;
-  return transitionAndNotify(db, taskId, userId, 'deliver', change, notice);
+  return transitionAndNotify(db, taskId, userId, 'deliver', change, notice, (trx, task) =>
+    recordDelivery(trx, task, userId, input, at),
+  );
 }
 
 export async function completeTask(db: Db, taskId: string, userId: string): Promise<number> {

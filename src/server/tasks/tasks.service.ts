@@ -3,6 +3,7 @@ import type { TaskInput } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { alertSavedSearches } from '../search/saved-search-alerts.service.ts';
 import { FILE_CAPS } from '../../shared/files.ts';
+import { deliveryIdsOf } from '../delivery/delivery.store.ts';
 import { removeFiles, setItemFiles } from '../files/files.service.ts';
 import { createTask, deleteTask, setTaskFiles, updateTask } from './tasks.store.ts';
 
@@ -64,8 +65,13 @@ export async function editTask(
 /** A task deleted with its files, in one transaction (their bytes go with the next sweep). */
 export async function removeTask(db: Db, id: string, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Issue 49: the files of its deliveries (an earlier hire's) too, named before they go.
+    const deliveryIds = await deliveryIdsOf(trx, [id]);
     const deletedCount = await deleteTask(trx, id, userId);
-    if (deletedCount > 0) await removeFiles(trx, { attachedType: 'task', attachedIds: [id] });
+    if (deletedCount > 0) {
+      await removeFiles(trx, { attachedType: 'task', attachedIds: [id] });
+      await removeFiles(trx, { attachedType: 'delivery', attachedIds: deliveryIds });
+    }
     return deletedCount;
   });
 }

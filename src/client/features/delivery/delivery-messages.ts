@@ -37,3 +37,10 @@ export function changesAsked(name: string, date: string, note: string): string {
 export function changesPending(name: string, date: string): string {
   return `You asked for changes on ${date}. ${name} is working on them and will deliver again.`;
 }
+
+/** Issue 49: the note and files that may go with "Mark as delivered". */
+export const DELIVER_NOTE_LABEL = 'Note (optional)';
+export const deliverNoteHint = (posterName: string) =>
+  `For ${posterName}: what you deliver and how to use it. They read it before confirming.`;
+export const DELIVER_FILES_HINT = 'Photos (JPEG, PNG, WebP or AVIF), PDF, plain text or ZIP.';
+export const DELIVERIES_HEADING = 'Delivered work';

@@ -107,3 +107,12 @@ export function useUploads(purpose: FilePurpose, initial: readonly FileView[] = 
 }
 
 export type Uploads = ReturnType<typeof useUploads>;
+
+export const UPLOADS_PENDING = 'Wait for your files to finish uploading.';
+export const UPLOADS_FAILED = 'Retry or remove the files that did not upload.';
+
+/** Why a form cannot be sent yet: a file still on its way or refused is not silently left out. */
+export function uploadsProblem(...uploaders: readonly Uploads[]): string {
+  if (uploaders.some((uploads) => uploads.isBusy)) return UPLOADS_PENDING;
+  return uploaders.some((uploads) => uploads.hasFailures) ? UPLOADS_FAILED : '';
+}

@@ -1,8 +1,9 @@
-import { type Ref, useId, useState } from 'react';
+import { lazy, type Ref, Suspense, useId, useState } from 'react';
 import type { ZodType } from 'zod';
 import {
   CHANGE_NOTE_MAX_LENGTH,
   changeRequestInputSchema,
+  type DeliverInput,
   DELIVERY_MESSAGES,
   disputeInputSchema,
   type TaskDelivery,
@@ -41,8 +42,14 @@ export function completeConfirm(freelancer: string) {
   } as const;
 }
 
-/** The form the panel shows: ending the assignment, asking for changes, or a dispute. */
-type Step = 'end' | 'changes' | 'dispute';
+/** Issue 49: the delivery's form (a note, the uploader) in a chunk of its own, loaded when opened. */
+const DeliverForm = lazy(() => import('../delivery/deliver-form.tsx'));
+
+/**
+ * The form the panel shows: ending the assignment, asking for changes, a dispute, or (issue 49)
+ * the delivery with its note and files.
+ */
+type Step = 'end' | 'changes' | 'dispute' | 'deliver';
 
 /**
  * An assigned task, as its two parties see it (issue 9): the hired freelancer marks it delivered
@@ -97,9 +104,13 @@ export function AssignmentPanel({
     await runAction(() => offersApi.completeTask(task._id), OFFER_TOASTS.completed);
   }
 
-  async function deliver() {
+  async function deliver(input: DeliverInput) {
     heading.request();
-    await runAction(() => offersApi.deliverTask(task._id), OFFER_TOASTS.delivered);
+    const isDone = await runAction(
+      () => offersApi.deliverTask(task._id, input),
+      OFFER_TOASTS.delivered,
+    );
+    if (isDone) setStep(null);
   }
 
   async function endAssignment(reason: string) {
@@ -149,7 +160,7 @@ export function AssignmentPanel({
   const delivered = task.deliveredAt
     ? `Marked as delivered on ${formatDate(task.deliveredAt)}.`
     : 'Not marked as delivered yet.';
-  const forms: Record<Step, Omit<TextStepProps, 'onCancel'>> = {
+  const forms: Record<Exclude<Step, 'deliver'>, Omit<TextStepProps, 'onCancel'>> = {
     end: {
       schema: reopenInputSchema,
       field: 'reason',
@@ -204,7 +215,14 @@ export function AssignmentPanel({
             : changesAsked(task.userName, formatDate(waitingRound.requestedAt), waitingRound.note)}
         </p>
       )}
-      {step && <TextStepForm key={step} {...forms[step]} onCancel={closeStep} />}
+      {step === 'deliver' && (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <DeliverForm posterName={task.userName} onSubmit={deliver} onCancel={closeStep} />
+        </Suspense>
+      )}
+      {step && step !== 'deliver' && (
+        <TextStepForm key={step} {...forms[step]} onCancel={closeStep} />
+      )}
       {step === null && (
         <div className="flex flex-wrap gap-2">
           {isPoster ? (
@@ -214,9 +232,7 @@ export function AssignmentPanel({
           ) : deliverRefusal ? (
             <RefusedAction label="Mark as delivered" reasonId={`${id}-deliver`} />
           ) : (
-            <button type="button" className="btn btn-primary" onClick={deliver}>
-              Mark as delivered
-            </button>
+            <StepButton label="Mark as delivered" primary {...opens('deliver')} />
           )}
           {answersDelivery &&
             (roundsUsed ? (
@@ -247,15 +263,22 @@ export function AssignmentPanel({
 /** A button that opens one of the panel's steps (`buttonRef` for the focus coming back). */
 function StepButton({
   label,
+  primary = false,
   buttonRef,
   onOpen,
 }: {
   label: string;
+  primary?: boolean;
   buttonRef?: Ref<HTMLButtonElement>;
   onOpen(): void;
 }) {
   return (
-    <button ref={buttonRef} type="button" className="btn btn-outline" onClick={onOpen}>
+    <button
+      ref={buttonRef}
+      type="button"
+      className={primary ? 'btn btn-primary' : 'btn btn-outline'}
+      onClick={onOpen}
+    >
       {label}
     </button>
   );

@@ -6,6 +6,7 @@ import {
   type OfferInput,
   type ReopenInput,
 } from '../../../shared/offers.ts';
+import type { DeliverInput } from '../../../shared/delivery.ts';
 import { checkoutPath } from '../../../shared/links.ts';
 import { insertedSchema, modifiedSchema } from '../../../shared/tasks.ts';
 import { ApiError, requestAs } from '../../lib/api.ts';
@@ -37,8 +38,9 @@ export const offersApi = {
     ),
   declineOffer: (offerId: string) =>
     requestAs(modifiedSchema, 'POST', apiPaths.offerTransition(offerId, 'decline')),
-  deliverTask: (taskId: string) =>
-    requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'deliver')),
+  /** Issue 49: with a note and files when given; without, the spec's call. */
+  deliverTask: (taskId: string, input?: DeliverInput) =>
+    requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'deliver'), input),
   completeTask: (taskId: string) =>
     requestAs(modifiedSchema, 'POST', apiPaths.taskTransition(taskId, 'complete')),
   reopenTask: (taskId: string, input: ReopenInput) =>
