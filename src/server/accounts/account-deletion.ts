@@ -163,6 +163,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       'mail_digests',
       'outbox',
       'conversation_rate_limits',
+      'portfolio_items', // their photos were removed above
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }

@@ -18,6 +18,7 @@ import * as taskAnswerChanges from './0017-task-answer-changes.ts';
 import * as reportWeight from './0018-report-weight.ts';
 import * as files from './0019-files.ts';
 import * as changeRequests from './0021-change-requests.ts';
+import * as portfolio from './0023-portfolio.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-report-weight': reportWeight,
   '0019-files': files,
   '0021-change-requests': changeRequests,
+  '0023-portfolio': portfolio,
 };
 
 export const migrationProvider: MigrationProvider = {
