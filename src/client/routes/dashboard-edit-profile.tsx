@@ -2,6 +2,7 @@ import { profileSchema } from '../../shared/accounts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { AvatarUpload } from '../features/files/avatar-upload.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { PortfolioEditor } from '../features/profiles/portfolio-editor.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { errorMessage, useForm } from '../lib/use-form.ts';
 import { useSession } from '../lib/session.tsx';
@@ -25,27 +26,30 @@ export default function DashboardEditProfile() {
   });
 
   return (
-    <section className="max-w-xl space-y-6">
-      <PageTitle name="Edit Profile" />
-      <h1 className="text-3xl font-bold">Edit Profile</h1>
-      <form noValidate onSubmit={submit} className="space-y-3" aria-label="Edit profile">
-        <FormField label="Name" autoComplete="name" required {...form.field('name')} />
-        <FormField label="Photo URL (optional)" type="url" {...form.field('image')} />
-        <AvatarUpload
-          onStored={(url) => form.field('image').onChange({ target: { value: url } })}
-        />
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          value={user.email}
-          readOnly
-          hint="Your email cannot be changed."
-        />
-        <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
-          {form.isSubmitting ? 'Saving…' : 'Save Profile'}
-        </button>
-      </form>
-    </section>
+    <div className="space-y-10">
+      <section className="max-w-xl space-y-6">
+        <PageTitle name="Edit Profile" />
+        <h1 className="text-3xl font-bold">Edit Profile</h1>
+        <form noValidate onSubmit={submit} className="space-y-3" aria-label="Edit profile">
+          <FormField label="Name" autoComplete="name" required {...form.field('name')} />
+          <FormField label="Photo URL (optional)" type="url" {...form.field('image')} />
+          <AvatarUpload
+            onStored={(url) => form.field('image').onChange({ target: { value: url } })}
+          />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            value={user.email}
+            readOnly
+            hint="Your email cannot be changed."
+          />
+          <button type="submit" className="btn btn-primary" disabled={form.isSubmitting}>
+            {form.isSubmitting ? 'Saving…' : 'Save Profile'}
+          </button>
+        </form>
+      </section>
+      <PortfolioEditor userId={user.id} />
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { InviteButton } from '../features/invitations/invite-button.tsx';
 import { BlockControl } from '../features/moderation/block-control.tsx';
 import { ReportButton } from '../features/moderation/report-button.tsx';
 import { getProfile } from '../features/profiles/profiles-api.ts';
+import { PortfolioGrid } from '../features/profiles/portfolio-grid.tsx';
 import { ProfileView } from '../features/profiles/profile-view.tsx';
 import { useRouteData } from '../lib/route-data.ts';
 
@@ -21,6 +22,7 @@ export default function UserProfile() {
       <BackButton />
       <ProfileView
         profile={profile}
+        portfolio={<PortfolioGrid key={profile._id} userId={profile._id} />}
         actions={
           <div className="flex flex-wrap gap-2 pt-1">
             <InviteButton freelancer={profile} />

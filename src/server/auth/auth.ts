@@ -25,6 +25,8 @@ import {
 } from '../mail/account-mails.ts';
 import { banMessageOf } from '../../shared/moderation.ts';
 import { grantAdmin } from '../moderation/admins.ts';
+import { setProfileAvatar } from '../files/files.service.ts';
+import { ADMIN_ROLE } from './roles.ts';
 import { endResetLinks } from './reset-links.ts';
 import { accountWithEmail, answerTakenSignUp } from './taken-sign-up.ts';
 import { loadAuthSecret } from './secret.ts';
@@ -36,7 +38,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
 export const COOKIE_PREFIX = 'tasklane';
 /** Issue 20: the role of Tasklane's operators (Better Auth's admin plugin). */
-export const ADMIN_ROLE = 'admin';
+export { ADMIN_ROLE } from './roles.ts';
 
 export interface AuthDeps {
   config: Config;
@@ -150,8 +152,15 @@ export function createAuth({ config, db, engine, secret }: AuthDeps) {
             ctx?.path === '/verify-email' && data.email
               ? { data: { ...data, emailVerified: true } }
               : undefined,
-          // A changed address or verification is never served from this instance's cache.
-          after: async (user) => sessions.forgetUser(user.id),
+          after: async (user, ctx) => {
+            // A changed address or verification is never served from this instance's cache.
+            sessions.forgetUser(user.id);
+            // Issue 49: a new photo that is one of their avatars becomes the profile's file;
+            // the one before is released.
+            if (ctx?.path === '/update-user' && ctx.body?.image !== undefined) {
+              await setProfileAvatar(db, user.id, user.image ?? null);
+            }
+          },
         },
       },
     },

@@ -573,6 +573,17 @@ export interface TaskChangeTable {
   user_id: Maybe<string>;
 }
 
+/** Issue 49: a piece of a freelancer's portfolio (its photo a file attached to it). */
+export interface PortfolioItemTable {
+  id: string;
+  user_id: string;
+  file_id: string;
+  title: string;
+  link: string | null;
+  position: number;
+  created_at: string;
+}
+
 export interface Database {
   task_changes: TaskChangeTable;
   payments: PaymentTable;
@@ -604,6 +615,7 @@ export interface Database {
   freelancer_skills: FreelancerSkillTable;
   deliveries: DeliveryTable;
   files: FileTable;
+  portfolio_items: PortfolioItemTable;
   reviews: ReviewTable;
   questions: QuestionTable;
   question_replies: QuestionReplyTable;

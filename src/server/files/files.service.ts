@@ -538,3 +538,54 @@ export async function openDownload(
     name: isImage ? row.original_name.replace(/(\.[^.]*)?$/, '.webp') : row.original_name,
   };
 }
+
+/** The sha-256 of one of our public photos named by an address (`…/files/<sha>-<variant>.webp`). */
+export function photoShaOf(address: string): string | null {
+  let path: string;
+  try {
+    path = new URL(address, 'http://local.invalid').pathname;
+  } catch {
+    return null;
+  }
+  return /^\/files\/([0-9a-f]{64})-(?:thumb|card|full)\.webp$/.exec(path)?.[1] ?? null;
+}
+
+/**
+ * Issue 49: after a profile update that sets the photo, the avatar it names (one of the user's
+ * own uploads of purpose avatar, by its sha-256) is attached to the profile, and the avatar
+ * attached before it, now unused, is released: marked removed, so the sweep deletes its bytes
+ * unless another file holds the same photo. Another photo address (or none) releases it too.
+ * One transaction, run right after Better Auth's own update of the user row (which runs in none
+ * of ours); should it fail between the two, the sweep still adopts the avatar in use.
+ */
+export async function setProfileAvatar(
+  db: Kysely<Database>,
+  userId: string,
+  image: string | null,
+  now = new Date().toISOString(),
+): Promise<void> {
+  const sha = image ? photoShaOf(image) : null;
+  await db.transaction().execute(async (trx) => {
+    const avatar = sha
+      ? await trx
+          .selectFrom('files')
+          .select('id')
+          .where('owner_id', '=', userId)
+          .where('purpose', '=', 'avatar')
+          .where('storage_key', '=', sha)
+          .where('status', 'in', ['ready', 'attached'])
+          .orderBy('status') // 'attached' before 'ready': the profile's own, if it is this one
+          .executeTakeFirst()
+      : undefined;
+    if (avatar) await attachFile(trx, avatar.id, { type: 'profile', id: userId }, 0, now);
+    const previous = await trx
+      .selectFrom('files')
+      .select('id')
+      .where('attached_type', '=', 'profile')
+      .where('attached_id', '=', userId)
+      .where('status', '=', 'attached')
+      .$if(avatar !== undefined, (query) => query.where('id', '!=', avatar!.id))
+      .execute();
+    await markRemoved(trx, { ids: previous.map((row) => row.id) }, now);
+  });
+}

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, FileAttachedType, FileTable } from '../db/types.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
-import { ADMIN_ROLE } from '../auth/auth.ts';
+import { ADMIN_ROLE } from '../auth/roles.ts';
 
 /** Issue 49: the SQL of files (migration 0019). */
 

@@ -16,6 +16,12 @@ export const conversationsApi = {
   /** Oldest first. */
   listOfferMessages: (offerId: string) =>
     requestAs(z.array(messageSchema), 'GET', apiPaths.offerMessages(offerId)),
-  sendMessage: (offerId: string, text: string) =>
-    requestAs(insertedSchema, 'POST', apiPaths.offerMessages(offerId), { text }),
+  /** With the ids of ready uploads (issue 49); none sends the spec's body unchanged. */
+  sendMessage: (offerId: string, text: string, fileIds: readonly string[] = []) =>
+    requestAs(
+      insertedSchema,
+      'POST',
+      apiPaths.offerMessages(offerId),
+      fileIds.length > 0 ? { text, fileIds } : { text },
+    ),
 };

@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   CONVERSATION_MESSAGES,
   MESSAGE_MAX_LENGTH,
   messageInputSchema,
   type Message,
 } from '../../../shared/conversations.ts';
+import { FILE_MESSAGES } from '../../../shared/files.ts';
 import { offerLink } from '../../../shared/links.ts';
 import type { Offer } from '../../../shared/offers.ts';
 import type { Task } from '../../../shared/tasks.ts';
+import { optional } from '../../lib/optional.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
+import { MessageFiles } from '../files/message-files.tsx';
+import type { MessageUploads } from '../files/message-uploader.tsx';
 import { BlockControl } from '../moderation/block-control.tsx';
 import { ReportButton } from '../moderation/report-button.tsx';
 import { useReadWhileShown } from '../notifications/read-while-shown.ts';
@@ -17,6 +21,11 @@ import { conversationElementId, useFocusWhenTarget, useLinkTarget } from './link
 import { subscribeToMessages } from './live-messages.ts';
 import { TextComposer } from './text-composer.tsx';
 import { WrittenText } from './written-text.tsx';
+
+/** The message's uploader: its own chunk, loaded once a conversation is open (issue 49). */
+const MessageUploader = optional(() =>
+  import('../files/message-uploader.tsx').then((module) => module.default),
+);
 
 /** Messages in order (oldest first), each once: a list read and live events may overlap. */
 function mergeMessages(current: Message[], news: Message[]): Message[] {
@@ -54,6 +63,12 @@ export function OfferConversation({
   const [isOpen, setIsOpen] = useState(isTarget);
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  // The files of the message being written; a new uploader (empty) after each message sent.
+  const uploads = useRef<MessageUploads>({ ids: [], isUnsettled: false });
+  const [uploaderKey, setUploaderKey] = useState(0);
+  const onUploadsChange = useCallback((current: MessageUploads) => {
+    uploads.current = current;
+  }, []);
   const heading = useFocusWhenTarget<HTMLHeadingElement>(isTarget && isOpen);
   const id = useId();
   const other =
@@ -149,6 +164,7 @@ export function OfferConversation({
                         />
                       }
                     />
+                    {message.files && <MessageFiles files={message.files} />}
                   </li>
                 ))}
               </ol>
@@ -161,9 +177,19 @@ export function OfferConversation({
             maxLength={MESSAGE_MAX_LENGTH}
             submitLabel="Send message"
             hint={areContactsHidden ? CONVERSATION_MESSAGES.contactsHidden : undefined}
-            send={(text) => conversationsApi.sendMessage(offer._id, text)}
-            onSent={load}
-          />
+            send={async (text) => {
+              const files = uploads.current;
+              if (files.isUnsettled) throw new Error(FILE_MESSAGES.notReady);
+              return conversationsApi.sendMessage(offer._id, text, files.ids);
+            }}
+            onSent={async () => {
+              uploads.current = { ids: [], isUnsettled: false };
+              setUploaderKey((key) => key + 1);
+              await load();
+            }}
+          >
+            <MessageUploader key={uploaderKey} onChange={onUploadsChange} />
+          </TextComposer>
         </section>
       )}
     </div>

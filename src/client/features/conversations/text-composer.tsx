@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { messageInputSchema } from '../../../shared/conversations.ts';
 import { TextAreaField } from '../../components/form-field.tsx';
 import { PanelForm } from '../../components/panel-form.tsx';
@@ -27,6 +27,7 @@ export function TextComposer({
   send,
   onSent,
   onCancel,
+  children,
 }: {
   /** The form's accessible name. */
   name: string;
@@ -41,6 +42,8 @@ export function TextComposer({
   /** After the text went in (e.g. reload the thread). */
   onSent?: () => Promise<void> | void;
   onCancel?: () => void;
+  /** More of the form, under the text (a message's files). */
+  children?: ReactNode;
 }) {
   const form = useForm(schema, { text: '' });
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -89,6 +92,7 @@ export function TextComposer({
           if (refusal) setRefusal(null);
         }}
       />
+      {children}
     </PanelForm>
   );
 }

@@ -28,7 +28,7 @@ export function DocumentList({
   );
 }
 
-function DocumentRow({ file }: { file: FileView }) {
+export function DocumentRow({ file }: { file: FileView }) {
   const [error, setError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 

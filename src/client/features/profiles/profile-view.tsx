@@ -59,8 +59,11 @@ function RoleSection({
 export function ProfileView({
   profile,
   actions,
+  portfolio,
 }: {
   profile: Profile;
+  /** Issue 49: the freelancer's portfolio, between the figures and the reviews. */
+  portfolio?: ReactNode;
   /** What the viewer may do about this user (issue 20: Block), under the name. */
   actions?: ReactNode;
 }) {
@@ -101,6 +104,7 @@ export function ProfileView({
           </Fact>
         </RoleSection>
       </div>
+      {portfolio}
       <section aria-labelledby="profile-reviews" className="space-y-3">
         <h2 id="profile-reviews" className="text-2xl font-semibold">
           Reviews
