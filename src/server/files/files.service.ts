@@ -382,7 +382,16 @@ export async function setItemFiles(
     await markRemoved(db, { ids: before.filter((id) => !ids.includes(id)) }, now);
   }
   if (!isChanged) return undefined;
-  const after = await attachedTo(db, item.type, [item.id]);
+  return itemFilesSummary(db, item.type, item.id);
+}
+
+/** What an item's row keeps of its shown files (none hidden or removed by moderation). */
+export async function itemFilesSummary(
+  db: Kysely<Database>,
+  type: FileAttachedType,
+  id: string,
+): Promise<ItemFilesSummary> {
+  const after = await attachedTo(db, type, [id]);
   const photo = after.find((row) => row.kind === 'image');
   return {
     firstPhoto: photo ? { key: photo.storage_key, placeholder: photo.placeholder ?? '' } : null,
@@ -444,8 +453,10 @@ export async function openPublicImage(
 
 /**
  * Whether `readerId` (undefined: a visitor) may open a file, asked again on every read: its
- * uploader; for a task's files, whoever may read the task (not a blocked user: a block keeps
- * two people apart); an admin. Files of other items are their parties' (messages, deliveries).
+ * uploader; an admin; nobody else once
+ * moderation hid or removed it; for a task's files, whoever may read the task (not a blocked
+ * user: a block keeps two people apart). Files of other items are their parties' (messages,
+ * deliveries).
  */
 async function mayRead(
   db: Kysely<Database>,
@@ -454,6 +465,8 @@ async function mayRead(
 ): Promise<boolean> {
   if (readerId === row.owner_id) return true;
   if (readerId !== undefined && (await isAdmin(db, readerId))) return true;
+  // Hidden by reports or removed by moderation: its uploader's alone.
+  if (row.moderation !== null) return false;
   if (row.status !== 'attached') return false;
   if (row.attached_type === 'task') {
     const task = await taskReadersOf(db, row.attached_id!);

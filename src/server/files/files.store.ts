@@ -125,7 +125,10 @@ export async function readFiles(db: Db, ids: readonly string[]): Promise<FileRow
     .execute();
 }
 
-/** The files attached to an item, in order (their position). */
+/**
+ * The files attached to an item, in order (their position), but those hidden or removed by
+ * moderation: listed to nobody (their uploader still opens them by their links).
+ */
 export async function attachedTo(
   db: Db,
   type: FileAttachedType,
@@ -138,6 +141,7 @@ export async function attachedTo(
     .where('attached_type', '=', type)
     .where('attached_id', 'in', [...ids])
     .where('status', '=', 'attached')
+    .where('moderation', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -239,6 +243,8 @@ export async function hasPublicImage(db: Db, sha: string): Promise<boolean> {
     .where('files.kind', '=', 'image')
     .where('files.purpose', 'in', ['task', 'avatar', 'portfolio'])
     .where('files.status', 'in', ['ready', 'attached'])
+    // A photo hidden by reports or removed (migration 0020): another row of it may still show it.
+    .where('files.moderation', 'is', null)
     // A task hidden or removed (issue 20), or of a banned poster, shows its photos to no one else.
     .where((eb) =>
       eb.or([

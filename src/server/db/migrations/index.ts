@@ -17,6 +17,7 @@ import * as searchIndexChanges from './0016-search-index-changes.ts';
 import * as taskAnswerChanges from './0017-task-answer-changes.ts';
 import * as reportWeight from './0018-report-weight.ts';
 import * as files from './0019-files.ts';
+import * as fileModeration from './0020-file-moderation.ts';
 import * as changeRequests from './0021-change-requests.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-task-answer-changes': taskAnswerChanges,
   '0018-report-weight': reportWeight,
   '0019-files': files,
+  '0020-file-moderation': fileModeration,
   '0021-change-requests': changeRequests,
 };
 
