@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { type FileView } from '../../shared/files.ts';
+import { FILE_MESSAGES, type FileLink, type FileView } from '../../shared/files.ts';
 import { REPORT_MESSAGES, type ReportedItemAnswer } from '../../shared/moderation.ts';
 import type { Task } from '../../shared/tasks.ts';
 import { uploaded } from '../../../tests/support/files.ts';
@@ -247,5 +247,49 @@ describe('an admin removes a single file', () => {
     expect(await publicStatus(again!.urls!.thumb)).toBe(200);
     expect((await adminAct('remove', again!.id)).status).toBe(200);
     expect(await publicStatus(again!.urls!.thumb)).toBe(404);
+  });
+});
+
+describe("admins read a message's files only while handling a report", () => {
+  let brief: FileView;
+  let messageId: string;
+  let taskPlan: FileView;
+  beforeAll(async () => {
+    ({ file: brief, messageId } = await messageWithFile('quote.pdf'));
+    taskPlan = await pdf(paula, 'task', 'plan.pdf');
+    await postTask(t, paula, { fileIds: [taskPlan.id] });
+  });
+
+  it('refuses without an open report, as to any third user; a task file stays readable', async () => {
+    expect(await call(t, 'GET', `/api/files/${brief.id}/link`, admin)).toEqual({
+      status: 403,
+      body: { message: FILE_MESSAGES.notAllowed },
+    });
+    expect(await linkStatus(taskPlan.id, admin)).toBe(200);
+  });
+
+  it('opens it while a report on the file is open, and no longer once it is decided', async () => {
+    expect((await report(paula, brief.id)).status).toBe(201);
+    const link = await call(t, 'GET', `/api/files/${brief.id}/link`, admin);
+    expect(link.status).toBe(200);
+    const got = await t.app.inject({ method: 'GET', url: (link.body as FileLink).url });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    expect((await adminAct('dismiss', brief.id)).status).toBe(200);
+    expect(await linkStatus(brief.id, admin)).toBe(403);
+    // A link signed while the report was open is checked again on reading.
+    expect(
+      (await t.app.inject({ method: 'GET', url: (link.body as FileLink).url })).statusCode,
+    ).toBe(403);
+  });
+
+  it('opens it while a report on its message is open', async () => {
+    const reported = await call(t, 'POST', '/api/reports', paula, {
+      itemType: 'message',
+      itemId: messageId,
+      reason: 'scam',
+    });
+    expect(reported.status).toBe(201);
+    expect(await linkStatus(brief.id, admin)).toBe(200);
   });
 });

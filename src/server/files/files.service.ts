@@ -24,6 +24,7 @@ import { ANONYMOUS_READER, type LinkSigner } from './file-links.ts';
 import {
   attachedTo,
   attachFile,
+  hasOpenReport,
   hasPublicImage,
   insertFile,
   isAdmin,
@@ -453,7 +454,7 @@ export async function openPublicImage(
 
 /**
  * Whether `readerId` (undefined: a visitor) may open a file, asked again on every read: its
- * uploader; an admin; nobody else once
+ * uploader; an admin (a message's file only while handling a report); nobody else once
  * moderation hid or removed it; for a task's files, whoever may read the task (not a blocked
  * user: a block keeps two people apart). Files of other items are their parties' (messages,
  * deliveries).
@@ -464,7 +465,9 @@ async function mayRead(
   readerId: string | undefined,
 ): Promise<boolean> {
   if (readerId === row.owner_id) return true;
-  if (readerId !== undefined && (await isAdmin(db, readerId))) return true;
+  if (readerId !== undefined && (await isAdmin(db, readerId))) {
+    if (await adminMayRead(db, row)) return true;
+  }
   // Hidden by reports or removed by moderation: its uploader's alone.
   if (row.moderation !== null) return false;
   if (row.status !== 'attached') return false;
@@ -480,6 +483,18 @@ async function mayRead(
     return !(await isBlockedBetween(db, readerId, row.owner_id));
   }
   return false;
+}
+
+/**
+ * Whether an admin may open a file as an admin: a message's file only while a report on it or
+ * on its message is open (they handle that report); otherwise as any third user would.
+ */
+async function adminMayRead(db: Kysely<Database>, row: FileRow): Promise<boolean> {
+  if (row.attached_type !== 'message') return true;
+  return hasOpenReport(db, [
+    { type: 'file', id: row.id },
+    { type: 'message', id: row.attached_id! },
+  ]);
 }
 
 /** A file that is there to read (attached, or ready for its uploader), else 404. */

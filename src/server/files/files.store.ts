@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database, FileAttachedType, FileTable } from '../db/types.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
+import type { ReportItemType } from '../../shared/moderation.ts';
 
 /** Issue 49: the SQL of files (migration 0019). */
 
@@ -323,4 +324,23 @@ export async function messagePartiesOf(
     .where('messages.id', '=', messageId)
     .executeTakeFirst();
   return row && { userIds: [row.user_id, row.bidder_id], isShown: row.moderation === null };
+}
+
+/** Whether any of these items has an open report (an admin handles it). */
+export async function hasOpenReport(
+  db: Db,
+  items: readonly { type: ReportItemType; id: string }[],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('status', '=', 'open')
+    .where((eb) =>
+      eb.or(
+        items.map((item) => eb.and([eb('item_type', '=', item.type), eb('item_id', '=', item.id)])),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
