@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   await app.register(savedSearchesRoutes, { auth, db: deps.db });
   await app.register(mailPreferencesRoutes, { auth, db: deps.db, secret: deps.authSecret });
-  await app.register(accountsRoutes, { auth, db: deps.db });
+  await app.register(accountsRoutes, { auth, db: deps.db, links: files.links });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(adminRoutes, { auth, db: deps.db, supportEmail: config.supportEmail });
   await app.register(reportsRoutes, {
