@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
 import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
-import { photo, uploaded } from '../../../tests/support/files.ts';
+import { PDF, pdfUpload, photo, uploaded } from '../../../tests/support/files.ts';
 import { PAYMENTS_ENV, paidHire, runPaymentJobs } from '../../../tests/support/payments.ts';
 import {
   createTestApp,
@@ -17,7 +17,6 @@ import {
  */
 const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '1000' });
 const [paula, ada, cy] = t.users('Paula Poster', 'Ada Freelancer', 'Cy Other');
-const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
 describe('GET /api/me/export', () => {
   it('holds my profile, tasks, offers, conversations, questions, reviews, notifications and settings', async () => {
@@ -68,12 +67,7 @@ describe('GET /api/me/export', () => {
   });
 
   it('lists my files (issue 49) with download links that work for me alone', async () => {
-    const plan = await uploaded(t, paula, {
-      name: 'plan.pdf',
-      type: 'application/pdf',
-      purpose: 'task',
-      bytes: PDF,
-    });
+    const plan = await uploaded(t, paula, pdfUpload('plan.pdf'));
     const wall = await uploaded(t, paula, await photo('wall.png'));
     await postTask(t, paula, validTask({ fileIds: [plan.id] }));
     const gone = await uploaded(t, paula, { ...(await photo('gone.png')), purpose: 'avatar' });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { FILE_MESSAGES, type FileLink, type FileView } from '../../shared/files.ts';
 import { REPORT_MESSAGES, type ReportedItemAnswer } from '../../shared/moderation.ts';
 import type { Task } from '../../shared/tasks.ts';
-import { uploaded } from '../../../tests/support/files.ts';
+import { PDF, pdfUpload, uploaded } from '../../../tests/support/files.ts';
 import { notificationsOf } from '../../../tests/support/conversations.ts';
 import { call, makeOffer, postTask, readTaskRow } from '../../../tests/support/marketplace.ts';
 import { qualifyReporters } from '../../../tests/support/reporters.ts';
@@ -27,7 +27,6 @@ beforeAll(async () => {
   reporters = await qualifyReporters(t.db, signedUp);
 });
 
-const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 let photosMade = 0;
 /** A photo unlike any other (its variants its own), or of the bytes given. */
 async function taskPhoto(user: TestUser = paula, bytes?: Buffer): Promise<FileView> {
@@ -67,7 +66,7 @@ const taskWhen = (taskId: string, check: (task: Task) => boolean) =>
     .toBe(true);
 
 const pdf = (user: TestUser, purpose: string, name: string) =>
-  uploaded(t, user, { name, type: 'application/pdf', purpose, bytes: PDF });
+  uploaded(t, user, pdfUpload(name, purpose));
 
 /** Gina's message to Paula about a new task of hers, with a document. */
 async function messageWithFile(name: string): Promise<{ file: FileView; messageId: string }> {
