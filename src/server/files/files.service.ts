@@ -7,6 +7,7 @@ import {
   FILE_MESSAGES,
   IMAGE_VARIANTS,
   imageVariantPath,
+  PUBLIC_IMAGE_PURPOSES,
   PURPOSE_KINDS,
   type FileKind,
   type FilePurpose,
@@ -62,10 +63,9 @@ export interface FilesDeps {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const M = FILE_MESSAGES;
 
-/** Purposes whose images anyone may see at their public address; the others are private. */
-const PUBLIC_PURPOSES: readonly FilePurpose[] = ['task', 'avatar', 'portfolio'];
+/** An image anyone may see at its public address (PUBLIC_IMAGE_PURPOSES). */
 export const isPublicImage = (row: Pick<FileRow, 'kind' | 'purpose'>) =>
-  row.kind === 'image' && PUBLIC_PURPOSES.includes(row.purpose);
+  row.kind === 'image' && PUBLIC_IMAGE_PURPOSES.includes(row.purpose);
 
 /** POST /api/uploads: the limits checked before any byte is sent, then a pending row. */
 export async function createUpload(

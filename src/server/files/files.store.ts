@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database, FileAttachedType, FileTable } from '../db/types.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
+import { PUBLIC_IMAGE_PURPOSES } from '../../shared/files.ts';
 import type { ReportItemType } from '../../shared/moderation.ts';
 
 /** Issue 49: the SQL of files (migration 0019). */
@@ -242,7 +243,7 @@ export async function hasPublicImage(db: Db, sha: string): Promise<boolean> {
     .select('files.id')
     .where('files.storage_key', '=', sha)
     .where('files.kind', '=', 'image')
-    .where('files.purpose', 'in', ['task', 'avatar', 'portfolio'])
+    .where('files.purpose', 'in', PUBLIC_IMAGE_PURPOSES)
     .where('files.status', 'in', ['ready', 'attached'])
     // A photo hidden by reports or removed (migration 0020): another row of it may still show it.
     .where('files.moderation', 'is', null)
@@ -269,7 +270,7 @@ export async function ownsImage(db: Db, sha: string, ownerId: string): Promise<b
     .select('id')
     .where('storage_key', '=', sha)
     .where('owner_id', '=', ownerId)
-    .where('purpose', 'in', ['task', 'avatar', 'portfolio'])
+    .where('purpose', 'in', PUBLIC_IMAGE_PURPOSES)
     .where('status', 'in', ['ready', 'attached'])
     .limit(1)
     .executeTakeFirst();

@@ -26,9 +26,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 async function allowItemTypes(db: Kysely<unknown>, from: string, to: string): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table reports drop constraint reports_item_type_check`.execute(db);
-    await sql`alter table reports add constraint reports_item_type_check check (item_type in (${sql.raw(to)}))`.execute(
-      db,
-    );
+    const check = sql`check (item_type in (${sql.raw(to)}))`;
+    await sql`alter table reports add constraint reports_item_type_check ${check}`.execute(db);
     return;
   }
   // SQLite changes a check only by making the table anew (its "ALTER TABLE" procedure): the
