@@ -173,6 +173,26 @@ describe('reporting a file', () => {
   });
 });
 
+describe("restoring what a file's reporters hid", () => {
+  it('shows the file again, and the task its photo', async () => {
+    const shot = await taskPhoto();
+    const taskId = await postWithPhotos([shot]);
+    for (const reporter of reporters) expect((await report(reporter, shot.id)).status).toBe(201);
+    await taskWhen(taskId, (task) => task.photo === undefined && task.photos === undefined);
+    expect(await adminAct('restore-group', shot.id)).toEqual({
+      status: 200,
+      body: {
+        message: expect.stringMatching(
+          /^Restored \d+ items?; closed \d+ reports? by 3 reporters\.$/,
+        ) as string,
+      },
+    });
+    expect(await fileRow(shot.id)).toMatchObject({ moderation: null, status: 'attached' });
+    await taskWhen(taskId, (task) => task.photo?.thumb === shot.urls!.thumb);
+    expect(await publicStatus(shot.urls!.thumb)).toBe(200);
+  });
+});
+
 describe('an admin removes a single file', () => {
   it("with a reason and an audit line: 404 from then on, the task's thumbnail the next photo", async () => {
     const [first, second] = [await taskPhoto(), await taskPhoto()];
