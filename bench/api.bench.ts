@@ -17,6 +17,7 @@ import {
   SECONDS,
   startBareServer,
   serverEnv,
+  sessionCookieOf,
   startServer,
   WARMUP_SECONDS,
   type Route,
@@ -27,6 +28,7 @@ import { printEnumerationReport, runEnumerationBench } from './enumeration-bench
 import { printMarketReport, runMarketBench } from './market-bench.ts';
 import { printSearchReport, runSearchBenches } from './search-bench.ts';
 import { stopAllChildren, stopChild } from './processes.ts';
+import { printUploadReport, runUploadBench } from './upload-bench.ts';
 
 /**
  * `npm run bench`: the API budgets of DESIGN.md "Budgets", measured against a bare node:http
@@ -34,11 +36,14 @@ import { stopAllChildren, stopChild } from './processes.ts';
  * PostgreSQL (search-bench.ts). Reports; never fails on a missed target.
  * BENCH_SECONDS (default 10) and BENCH_WARMUP_SECONDS (default 2) set each run's length;
  * BENCH_ONLY a part of the route labels to run (see ONLY); BENCH_SERVER_ARGS Node options for
- * the server (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+ * the server (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it). Issue 49's uploads
+ * (upload-bench.ts) run with everything, or alone with BENCH_UPLOADS_ONLY=1.
  */
 const TASK_COUNT = 10_000;
 /** BENCH_ONLY: run only the routes whose label holds it (`bids`, `search`, …); all when unset. */
 const ONLY = process.env.BENCH_ONLY ?? '';
+/** BENCH_UPLOADS_ONLY=1: issue 49's upload bench alone. */
+const UPLOADS_ONLY = Boolean(process.env.BENCH_UPLOADS_ONLY);
 const isChosen = (label: string) => label.includes(ONLY);
 const P99_TARGET_MS = 10;
 const START_TARGET_MS = 1000;
@@ -53,13 +58,7 @@ async function signInBidder(baseUrl: string): Promise<string> {
   });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`bidder sign-in: ${response.status} ${body}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((setCookie) => setCookie.split(';')[0] ?? '')
-    .filter((pair) => pair && !pair.endsWith('='))
-    .join('; ');
-  if (!cookie) throw new Error('bidder sign-in set no cookie');
-  return cookie;
+  return sessionCookieOf(response);
 }
 
 function printReport(
@@ -217,7 +216,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-try {
+/** Everything but the uploads, as BENCH_ONLY chooses. */
+async function runOtherBenches(): Promise<void> {
   // `search` names the search benches alone, `mix` the real-traffic loads alone (both at
   // 100,000 tasks), `market` the operator's figures, `enumeration` forgot-password's timing;
   // anything else the API routes.
@@ -239,6 +239,11 @@ try {
     const parts = { search: !onlyMix, mix: !onlySearch };
     printSearchReport(await runSearchBenches(parts));
   }
+}
+
+try {
+  if (UPLOADS_ONLY || !ONLY) printUploadReport(await runUploadBench());
+  if (!UPLOADS_ONLY) await runOtherBenches();
 } catch (error) {
   // After a signal the children were stopped under the bench's feet: that is no failure to report.
   if (!cleaned) console.error('bench failed:', error instanceof Error ? error.message : error);

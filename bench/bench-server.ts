@@ -42,6 +42,17 @@ export interface RouteResult {
 
 export const log = (message: string) => process.stderr.write(`${message}\n`);
 
+/** The `name=value` pairs of an answer's Set-Cookie headers: a session's Cookie header. */
+export function sessionCookieOf(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(';')[0] ?? '')
+    .filter((pair) => pair && !pair.endsWith('='))
+    .join('; ');
+  if (!cookie) throw new Error(`${response.url} set no cookie`);
+  return cookie;
+}
+
 /**
  * The environment of a server on a free port over `dataDir` (and PostgreSQL at `databaseUrl`):
  * the default configuration (issue 8: logging and the session cache as `npm start` has them),

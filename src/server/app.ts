@@ -237,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   await app.register(savedSearchesRoutes, { auth, db: deps.db });
   await app.register(mailPreferencesRoutes, { auth, db: deps.db, secret: deps.authSecret });
-  await app.register(accountsRoutes, { auth, db: deps.db });
+  await app.register(accountsRoutes, { auth, db: deps.db, links: files.links });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(invitationsRoutes, { auth, db: deps.db });
   await app.register(freelancerProfilesRoutes, { auth, db: deps.db });

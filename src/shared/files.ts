@@ -9,6 +9,12 @@ import { z } from 'zod';
 export const FILE_PURPOSES = ['task', 'avatar', 'message', 'delivery', 'portfolio'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
+/**
+ * Purposes whose images anyone may see at their public address (GET /files/<sha>-<variant>.webp,
+ * cached for good); the others (messages, deliveries) are private, read through signed links.
+ */
+export const PUBLIC_IMAGE_PURPOSES: readonly FilePurpose[] = ['task', 'avatar', 'portfolio'];
+
 export const FILE_KINDS = ['image', 'document'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 

@@ -98,6 +98,8 @@ export const REPORT_ITEM_TYPES = [
   'message',
   'review',
   'user',
+  // Issue 49: a photo or document shown with a task, a message or a profile (the file's id).
+  'file',
 ] as const;
 export type ReportItemType = (typeof REPORT_ITEM_TYPES)[number];
 

@@ -133,3 +133,14 @@ export const photo = async (name = 'wall.png'): Promise<UploadInput> => ({
   purpose: 'task',
   bytes: await pngOf(),
 });
+
+/** The smallest PDF the judge takes as one. */
+export const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+/** A PDF upload for `purpose`. */
+export const pdfUpload = (name = 'plan.pdf', purpose = 'task'): UploadInput => ({
+  name,
+  type: 'application/pdf',
+  purpose,
+  bytes: PDF,
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askQuestion, replyTo, sendMessage } from '../../../tests/support/conversations.ts';
 import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
+import { PDF, pdfUpload, photo, uploaded } from '../../../tests/support/files.ts';
 import { PAYMENTS_ENV, paidHire, runPaymentJobs } from '../../../tests/support/payments.ts';
 import {
   createTestApp,
@@ -63,6 +64,40 @@ describe('GET /api/me/export', () => {
 
   it('is for the signed-in user only', async () => {
     expect((await call(t, 'GET', '/api/me/export')).status).toBe(401);
+  });
+
+  it('lists my files (issue 49) with download links that work for me alone', async () => {
+    const plan = await uploaded(t, paula, pdfUpload('plan.pdf'));
+    const wall = await uploaded(t, paula, await photo('wall.png'));
+    await postTask(t, paula, validTask({ fileIds: [plan.id] }));
+    const gone = await uploaded(t, paula, { ...(await photo('gone.png')), purpose: 'avatar' });
+    await t.db.updateTable('files').set({ status: 'removed' }).where('id', '=', gone.id).execute();
+    await uploaded(t, cy, await photo('not-mine.png'));
+
+    const { files } = (await call(t, 'GET', '/api/me/export', paula)).body as {
+      files: Record<string, unknown>[];
+    };
+    expect(files).toEqual([
+      {
+        id: plan.id,
+        name: 'plan.pdf',
+        type: 'application/pdf',
+        size_bytes: PDF.length,
+        purpose: 'task',
+        created_at: expect.any(String) as string,
+        download_url: expect.stringMatching(`^/api/files/${plan.id}/download\\?`) as string,
+        download_expires_at: expect.any(String) as string,
+      },
+      expect.objectContaining({ id: wall.id, name: 'wall.png', type: 'image/png' }),
+    ]);
+    const download = (url: unknown) => t.app.inject({ method: 'GET', url: url as string });
+    const got = await download(files[0]!.download_url);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    expect((await download(files[1]!.download_url)).headers['content-type']).toBe('image/webp');
+    // Signed for me: the same link with another reader's id is refused.
+    const forged = String(files[0]!.download_url).replace(`u=${paula.id}`, `u=${cy.id}`);
+    expect((await download(forged)).statusCode).toBe(403);
   });
 });
 

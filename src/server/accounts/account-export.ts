@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import type { LinkSigner } from '../files/file-links.ts';
 import { mailModesOf } from '../mail/notification-mails.ts';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
 import { MAIL_KINDS } from '../../shared/mail-preferences.ts';
@@ -11,9 +12,10 @@ type Db = Kysely<Database>;
  * appear by name only, never by email. Reviews about the user are there once they are public
  * (a blind review is the reviewer's until then); sessions and password hashes are not data
  * about the person but keys to the account, and stay out. Issue 47: the money (payments either
- * side, receipts, payouts) and the trust records the user made (blocks, reports) too.
+ * side, receipts, payouts) and the trust records the user made (blocks, reports) too. Issue 49:
+ * the files they uploaded, each with a download link signed for them.
  */
-export async function exportAccount(db: Db, userId: string, now = new Date()) {
+export async function exportAccount(db: Db, userId: string, links: LinkSigner, now = new Date()) {
   const user = await db
     .selectFrom('user')
     .select(['id', 'name', 'email', 'emailVerified', 'image', 'createdAt'])
@@ -86,6 +88,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     .execute();
   const money = await exportMoney(db, userId);
   const trust = await exportTrust(db, userId);
+  const files = await exportFiles(db, userId, links);
   const modeOf = await mailModesOf(db, [userId]);
   return {
     exportedAt: at,
@@ -101,6 +104,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     savedSearches,
     ...money,
     ...trust,
+    files,
     emailSettings: Object.fromEntries(MAIL_KINDS.map((kind) => [kind, modeOf(userId, kind)])),
   };
 }
@@ -192,4 +196,33 @@ async function exportTrust(db: Db, userId: string) {
       .execute(),
   ]);
   return { blocks, reportsMade: reports };
+}
+
+/**
+ * Issue 49: the user's files that are there to read (uploaded and judged, attached or not):
+ * name, type, size, purpose, when, and a link signed for the user as GET /api/files/{id}/link
+ * gives it (short-lived: a file's link is asked for again once it expires).
+ */
+async function exportFiles(db: Db, userId: string, links: LinkSigner) {
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', 'original_name', 'mime', 'size_bytes', 'purpose', 'created_at'])
+    .where('owner_id', '=', userId)
+    .where('status', 'in', ['ready', 'attached'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => {
+    const link = links.linkTo(row.id, userId);
+    return {
+      id: row.id,
+      name: row.original_name,
+      type: row.mime,
+      size_bytes: row.size_bytes,
+      purpose: row.purpose,
+      created_at: row.created_at,
+      download_url: link.url,
+      download_expires_at: link.expiresAt,
+    };
+  });
 }

@@ -5,25 +5,25 @@ import { requireSession, requireUser } from '../auth/session.ts';
 import { assertOwnerConfirmed, deleteAccount } from './account-deletion.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { exportAccount } from './account-export.ts';
+import type { LinkSigner } from '../files/file-links.ts';
 
 /** Issue 19: the signed-in user's own account and data under /api/me. */
-export const accountsRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
-  app,
-  { auth, db },
-) => {
+export const accountsRoutes: FastifyPluginAsyncZod<
+  TasksRoutesOptions & { links: LinkSigner }
+> = async (app, { auth, db, links }) => {
   app.get(
     '/api/me/export',
     {
       schema: {
         summary: 'Everything stored about me, as a JSON file to download (signed in)',
         description:
-          'Profile, tasks, offers, the messages of my conversations, questions and replies, reviews written and (once public) received, notifications, saved searches and email settings. Others appear by name only.',
+          'Profile, tasks, offers, the messages of my conversations, questions and replies, reviews written and (once public) received, notifications, saved searches and email settings; issue 49: my files (name, type, size, purpose, created) each with a download link signed for me, as GET /api/files/{id}/link gives it. Others appear by name only.',
         response: { 200: z.record(z.string(), z.unknown()), ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      const data = await exportAccount(db, user.id);
+      const data = await exportAccount(db, user.id, links);
       const day = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="tasklane-export-${day}.json"`);
       reply.header('cache-control', 'no-store');

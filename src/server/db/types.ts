@@ -206,6 +206,9 @@ export interface FileTable {
   removed_at: string | null;
   /** When a removed file's bytes were deleted (the sweep). */
   purged_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0020: null, 'hidden' by reports or 'removed' by an admin, and the admin's reason. */
+  moderation: ColumnType<string | null, string | null | undefined, string | null>;
+  moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReviewTable {

@@ -7,6 +7,7 @@ import {
   FILE_MESSAGES,
   IMAGE_VARIANTS,
   imageVariantPath,
+  PUBLIC_IMAGE_PURPOSES,
   PURPOSE_KINDS,
   type FileKind,
   type FilePurpose,
@@ -25,6 +26,7 @@ import { ANONYMOUS_READER, type LinkSigner } from './file-links.ts';
 import {
   attachedTo,
   attachFile,
+  hasOpenReport,
   hasPublicImage,
   insertFile,
   isAdmin,
@@ -62,10 +64,9 @@ export interface FilesDeps {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const M = FILE_MESSAGES;
 
-/** Purposes whose images anyone may see at their public address; the others are private. */
-const PUBLIC_PURPOSES: readonly FilePurpose[] = ['task', 'avatar', 'portfolio'];
+/** An image anyone may see at its public address (PUBLIC_IMAGE_PURPOSES). */
 export const isPublicImage = (row: Pick<FileRow, 'kind' | 'purpose'>) =>
-  row.kind === 'image' && PUBLIC_PURPOSES.includes(row.purpose);
+  row.kind === 'image' && PUBLIC_IMAGE_PURPOSES.includes(row.purpose);
 
 /** POST /api/uploads: the limits checked before any byte is sent, then a pending row. */
 export async function createUpload(
@@ -383,7 +384,16 @@ export async function setItemFiles(
     await markRemoved(db, { ids: before.filter((id) => !ids.includes(id)) }, now);
   }
   if (!isChanged) return undefined;
-  const after = await attachedTo(db, item.type, [item.id]);
+  return itemFilesSummary(db, item.type, item.id);
+}
+
+/** What an item's row keeps of its shown files (none hidden or removed by moderation). */
+export async function itemFilesSummary(
+  db: Kysely<Database>,
+  type: FileAttachedType,
+  id: string,
+): Promise<ItemFilesSummary> {
+  const after = await attachedTo(db, type, [id]);
   const photo = after.find((row) => row.kind === 'image');
   return {
     firstPhoto: photo ? { key: photo.storage_key, placeholder: photo.placeholder ?? '' } : null,
@@ -449,9 +459,10 @@ export async function openPublicImage(
 
 /**
  * Whether `readerId` (undefined: a visitor) may open a file, asked again on every read: its
- * uploader; for a task's files, whoever may read the task (not a blocked user: a block keeps
- * two people apart); an admin. Files of other items are their parties' (messages, deliveries:
- * mayReadDelivery).
+ * uploader; an admin (a message's file only while handling a report); nobody else once
+ * moderation hid or removed it; for a task's files, whoever may read the task (not a blocked
+ * user: a block keeps two people apart). Files of other items are their parties' (messages;
+ * deliveries: mayReadDelivery).
  */
 async function mayRead(
   db: Kysely<Database>,
@@ -459,8 +470,14 @@ async function mayRead(
   readerId: string | undefined,
 ): Promise<boolean> {
   if (readerId === row.owner_id) return true;
-  if (row.purpose === 'delivery') return mayReadDelivery(db, row, readerId);
-  if (readerId !== undefined && (await isAdmin(db, readerId))) return true;
+  if (row.purpose === 'delivery') {
+    return row.moderation === null && (await mayReadDelivery(db, row, readerId));
+  }
+  if (readerId !== undefined && (await isAdmin(db, readerId))) {
+    if (await adminMayRead(db, row)) return true;
+  }
+  // Hidden by reports or removed by moderation: its uploader's alone.
+  if (row.moderation !== null) return false;
   if (row.status !== 'attached') return false;
   if (row.attached_type === 'task') {
     const task = await taskReadersOf(db, row.attached_id!);
@@ -495,6 +512,18 @@ async function mayReadDelivery(
     return !(await isBlockedBetween(db, readerId, delivery.freelancerId));
   }
   return delivery.isDisputed && (await isAdmin(db, readerId));
+}
+
+/**
+ * Whether an admin may open a file as an admin: a message's file only while a report on it or
+ * on its message is open (they handle that report); otherwise as any third user would.
+ */
+async function adminMayRead(db: Kysely<Database>, row: FileRow): Promise<boolean> {
+  if (row.attached_type !== 'message') return true;
+  return hasOpenReport(db, [
+    { type: 'file', id: row.id },
+    { type: 'message', id: row.attached_id! },
+  ]);
 }
 
 /** A file that is there to read (attached, or ready for its uploader), else 404. */

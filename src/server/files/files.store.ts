@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Database, FileAttachedType, FileTable } from '../db/types.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
 import { ADMIN_ROLE } from '../auth/roles.ts';
+import { PUBLIC_IMAGE_PURPOSES } from '../../shared/files.ts';
+import type { ReportItemType } from '../../shared/moderation.ts';
 
 /** Issue 49: the SQL of files (migration 0019). */
 
@@ -125,7 +127,10 @@ export async function readFiles(db: Db, ids: readonly string[]): Promise<FileRow
     .execute();
 }
 
-/** The files attached to an item, in order (their position). */
+/**
+ * The files attached to an item, in order (their position), but those hidden or removed by
+ * moderation: listed to nobody (their uploader still opens them by their links).
+ */
 export async function attachedTo(
   db: Db,
   type: FileAttachedType,
@@ -138,6 +143,7 @@ export async function attachedTo(
     .where('attached_type', '=', type)
     .where('attached_id', 'in', [...ids])
     .where('status', '=', 'attached')
+    .where('moderation', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -237,8 +243,10 @@ export async function hasPublicImage(db: Db, sha: string): Promise<boolean> {
     .select('files.id')
     .where('files.storage_key', '=', sha)
     .where('files.kind', '=', 'image')
-    .where('files.purpose', 'in', ['task', 'avatar', 'portfolio'])
+    .where('files.purpose', 'in', PUBLIC_IMAGE_PURPOSES)
     .where('files.status', 'in', ['ready', 'attached'])
+    // A photo hidden by reports or removed (migration 0020): another row of it may still show it.
+    .where('files.moderation', 'is', null)
     // A task hidden or removed (issue 20), or of a banned poster, shows its photos to no one else.
     .where((eb) =>
       eb.or([
@@ -262,7 +270,7 @@ export async function ownsImage(db: Db, sha: string, ownerId: string): Promise<b
     .select('id')
     .where('storage_key', '=', sha)
     .where('owner_id', '=', ownerId)
-    .where('purpose', 'in', ['task', 'avatar', 'portfolio'])
+    .where('purpose', 'in', PUBLIC_IMAGE_PURPOSES)
     .where('status', 'in', ['ready', 'attached'])
     .limit(1)
     .executeTakeFirst();
@@ -317,4 +325,23 @@ export async function messagePartiesOf(
     .where('messages.id', '=', messageId)
     .executeTakeFirst();
   return row && { userIds: [row.user_id, row.bidder_id], isShown: row.moderation === null };
+}
+
+/** Whether any of these items has an open report (an admin handles it). */
+export async function hasOpenReport(
+  db: Db,
+  items: readonly { type: ReportItemType; id: string }[],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('status', '=', 'open')
+    .where((eb) =>
+      eb.or(
+        items.map((item) => eb.and([eb('item_type', '=', item.type), eb('item_id', '=', item.id)])),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

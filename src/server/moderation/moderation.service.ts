@@ -159,6 +159,15 @@ async function targetNamesOf(
         .select(['reviews.id', 'tasks.title'])
         .where('reviews.id', 'in', ids)
         .execute(),
+    // Issue 49: a file by its name ("File “wall.jpg”").
+    file: async (ids) =>
+      (
+        await db
+          .selectFrom('files')
+          .select(['id', 'original_name'])
+          .where('id', 'in', ids)
+          .execute()
+      ).map((row) => ({ id: row.id, title: `File “${row.original_name}”` })),
   };
   const onTasks = Object.entries(titled)
     .map(([type, lookup]) => ({ type, ids: idsOf(type), lookup }))

@@ -36,8 +36,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<
     {
       schema: {
         summary:
-          'Report a task, question, reply, message I received, review or profile (signed in)',
-        description: `One report per item and reporter (409 again); not my own (403); at most ${rules.perDay} a day (429). Every report is queued for the admins. Once ${rules.toHide} different people have reported an item it is hidden until an admin decides (${rules.toHide * GOOD_STANDING_FACTOR} for an author in good standing); reports of accounts less than ${rules.minAccountAgeHours} hours old or unverified, or of a group whose reports surged, do not count, and accounts sharing an address or device count once (decision 054). The reporter is told the outcome, never who else reported.`,
+          'Report a task, question, reply, message I received, review, profile or file (signed in)',
+        description: `One report per item and reporter (409 again); not my own (403); at most ${rules.perDay} a day (429). Every report is queued for the admins. Once ${rules.toHide} different people have reported an item it is hidden until an admin decides (${rules.toHide * GOOD_STANDING_FACTOR} for an author in good standing); reports of accounts less than ${rules.minAccountAgeHours} hours old or unverified, or of a group whose reports surged, do not count, and accounts sharing an address or device count once (decision 054). The reporter is told the outcome, never who else reported. Issue 49: \`itemType: 'file'\` with a file's id reports a photo or document shown with a task, a message or a profile; once hidden or removed it is listed to nobody and served to nobody but its uploader.`,
         body: reportInputSchema,
         response: { 201: messageSchema, ...errors },
       },

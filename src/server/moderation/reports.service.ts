@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { megabytes } from '../../shared/files.ts';
 import { offerLink, profileLink, questionLink, taskLink } from '../../shared/links.ts';
 import {
   REPORT_MESSAGES,
@@ -12,6 +13,9 @@ import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
+import { isPublicImage, itemFilesSummary } from '../files/files.service.ts';
+import { markRemoved } from '../files/files.store.ts';
+import { setTaskFiles } from '../tasks/tasks.store.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { recordAdminAction } from './moderation.service.ts';
 import {
@@ -104,13 +108,15 @@ const TASK_COLUMNS = [
 
 /**
  * Every kind of item that can be reported, in one table: where its moderation columns live
- * (every table here has `moderation` and `moderation_reason`, migration 0012) and how it is read
- * for the rules and the operator's queue.
+ * (every table here has `moderation` and `moderation_reason`, migrations 0012 and 0020), how it
+ * is read for the rules and the operator's queue, and what else changes with its moderation.
  */
 const ITEM_KINDS: {
   [K in ReportItemType]: {
     table: keyof Database;
     read(db: Db, id: string): Promise<ItemFacts | undefined>;
+    /** In the transaction that hid, showed again or removed it. */
+    moderated?(db: Db, id: string, moderation: 'hidden' | 'removed' | null): Promise<void>;
   };
 } = {
   task: {
@@ -232,7 +238,65 @@ const ITEM_KINDS: {
       };
     },
   },
+  file: {
+    table: 'files',
+    read: readFileItem,
+    // Issue 49: a removed file is never served again (the sweep deletes its bytes); the
+    // task's row keeps its first shown photo and the count of its shown files.
+    async moderated(db, id, moderation) {
+      const [row] =
+        moderation === 'removed'
+          ? await markRemoved(db, { ids: [id] })
+          : await db.selectFrom('files').selectAll().where('id', '=', id).execute();
+      if (row?.attached_type !== 'task' || row.attached_id === null) return;
+      await setTaskFiles(db, row.attached_id, await itemFilesSummary(db, 'task', row.attached_id));
+    },
+  },
 };
+
+/**
+ * Issue 49: a file, reported where it is shown (a task's photo or document, a file of a message,
+ * a profile's photo or portfolio piece); the id is the file's. Whoever sees what holds it sees
+ * the file: the task's readers, the message's two parties, everyone for a profile.
+ */
+async function readFileItem(db: Db, id: string): Promise<ItemFacts | undefined> {
+  const row = await db
+    .selectFrom('files')
+    .select(['owner_id', 'kind', 'purpose', 'mime', 'size_bytes', 'original_name', 'status'])
+    .select(['attached_type', 'attached_id', 'moderation'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const name = `the file “${row.original_name}”`;
+  const isAttached = row.status === 'attached' && row.attached_id !== null;
+  // What holds it, as its own kind reads it: the file is seen where that is.
+  const holder =
+    isAttached && row.attached_type === 'task'
+      ? await ITEM_KINDS.task.read(db, row.attached_id!)
+      : isAttached && row.attached_type === 'message'
+        ? await ITEM_KINDS.message.read(db, row.attached_id!)
+        : await ITEM_KINDS.user.read(db, row.owner_id);
+  // An avatar is shown as soon as it is ready (its address is the profile's photo URL).
+  const isShown = isAttached
+    ? row.attached_type !== 'delivery'
+    : row.status === 'ready' && row.purpose === 'avatar' && isPublicImage(row);
+  return {
+    type: 'file',
+    id,
+    authorId: row.owner_id,
+    moderation: row.moderation,
+    label: holder ? `${name} on ${holder.label}` : name,
+    link: holder?.link ?? profileLink(row.owner_id),
+    content: `${row.original_name} (${row.mime ?? 'unknown type'}, ${megabytes(row.size_bytes)})`,
+    isPublic: isShown && holder !== undefined,
+    inModeratedTask:
+      holder !== undefined &&
+      holder.type !== 'user' &&
+      (holder.moderation !== null || holder.inModeratedTask === true),
+    ...(holder?.parties ? { parties: holder.parties } : {}),
+    ...(holder?.taskId ? { taskId: holder.taskId } : {}),
+  };
+}
 
 /** Sets the item's moderation ('hidden', 'removed' or null), `onlyFrom` the state it must be in. */
 export async function setModeration(
@@ -256,7 +320,9 @@ export async function setModeration(
         : update.where('moderation', '=', onlyFrom);
   }
   const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const isChanged = Number(result.numUpdatedRows) > 0;
+  if (isChanged) await ITEM_KINDS[type].moderated?.(db, id, moderation);
+  return isChanged;
 }
 
 /**

@@ -17,6 +17,7 @@ import * as searchIndexChanges from './0016-search-index-changes.ts';
 import * as taskAnswerChanges from './0017-task-answer-changes.ts';
 import * as reportWeight from './0018-report-weight.ts';
 import * as files from './0019-files.ts';
+import * as fileModeration from './0020-file-moderation.ts';
 import * as changeRequests from './0021-change-requests.ts';
 import * as deliveries from './0022-deliveries.ts';
 import * as portfolio from './0023-portfolio.ts';
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-task-answer-changes': taskAnswerChanges,
   '0018-report-weight': reportWeight,
   '0019-files': files,
+  '0020-file-moderation': fileModeration,
   '0021-change-requests': changeRequests,
   '0022-deliveries': deliveries,
   '0023-portfolio': portfolio,
