@@ -21,6 +21,7 @@ export const pageImports = {
   dashboardOverview: () => import('./routes/dashboard-overview.tsx'),
   dashboardAllTasks: () => import('./routes/dashboard-all-tasks.tsx'),
   dashboardEditProfile: () => import('./routes/dashboard-edit-profile.tsx'),
+  dashboardFreelancerProfile: () => import('./routes/dashboard-freelancer-profile.tsx'),
   dashboardSavedSearches: () => import('./routes/dashboard-saved-searches.tsx'),
   myBids: () => import('./routes/my-bids.tsx'),
   userProfile: () => import('./routes/user-profile.tsx'),

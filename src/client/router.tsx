@@ -53,6 +53,7 @@ const MyPostedTasks = page('myPostedTasks');
 const DashboardOverview = page('dashboardOverview');
 const DashboardAllTasks = page('dashboardAllTasks');
 const DashboardEditProfile = page('dashboardEditProfile');
+const DashboardFreelancerProfile = page('dashboardFreelancerProfile');
 const DashboardSavedSearches = page('dashboardSavedSearches');
 const MyBids = page('myBids');
 const UserProfile = page('userProfile');
@@ -148,6 +149,7 @@ export function AppRoutes() {
           <Route path="my-bids" element={guard(MyBids)} />
           <Route path="add-task" element={guard(AddTask)} />
           <Route path="edit-profile" element={guard(DashboardEditProfile)} />
+          <Route path="freelancer-profile" element={guard(DashboardFreelancerProfile)} />
           <Route path="saved-searches" element={guard(DashboardSavedSearches)} />
           <Route path="account" element={guard(DashboardAccount)} />
           <Route path="notifications/settings" element={guard(DashboardMailSettings)} />

@@ -37,6 +37,8 @@ export const paths = {
   dashboardMyBids: '/dashboard/my-bids',
   dashboardAddTask: '/dashboard/add-task',
   dashboardEditProfile: '/dashboard/edit-profile',
+  /** Issue 50: what a freelancer says of themselves. */
+  dashboardFreelancerProfile: '/dashboard/freelancer-profile',
   /** Issue 11: my saved searches. */
   dashboardSavedSearches: '/dashboard/saved-searches',
   /** Issue 10: my notifications. */

@@ -4,6 +4,8 @@ import { AvatarUpload } from '../features/files/avatar-upload.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { PortfolioEditor } from '../features/profiles/portfolio-editor.tsx';
 import { useToast } from '../components/toaster.tsx';
+import { Link } from '../lib/link.tsx';
+import { paths } from '../lib/paths.ts';
 import { errorMessage, useForm } from '../lib/use-form.ts';
 import { useSession } from '../lib/session.tsx';
 
@@ -49,6 +51,13 @@ export default function DashboardEditProfile() {
           </button>
         </form>
       </section>
+      <p>
+        Freelancers: tell clients what you do, your skills and your rate on your{' '}
+        <Link to={paths.dashboardFreelancerProfile} className="link">
+          freelancer profile
+        </Link>
+        .
+      </p>
       <PortfolioEditor userId={user.id} />
     </div>
   );

@@ -7,7 +7,21 @@ import { ReportButton } from '../features/moderation/report-button.tsx';
 import { getProfile } from '../features/profiles/profiles-api.ts';
 import { PortfolioGrid } from '../features/profiles/portfolio-grid.tsx';
 import { ProfileView } from '../features/profiles/profile-view.tsx';
+import { Link } from '../lib/link.tsx';
+import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
+import { useSession } from '../lib/session.tsx';
+
+/** Issue 50: on one's own profile, the way to what it says of one as a freelancer. */
+function OwnProfileLink({ userId }: { userId: string }) {
+  const { user } = useSession();
+  if (user?.id !== userId) return null;
+  return (
+    <Link to={paths.dashboardFreelancerProfile} className="btn btn-outline btn-sm">
+      Edit freelancer profile
+    </Link>
+  );
+}
 
 /**
  * /users/:id (issue 9): a public profile, open to everyone; an unknown id is the 404 page. A
@@ -26,6 +40,7 @@ export default function UserProfile() {
         actions={
           <div className="flex flex-wrap gap-2 pt-1">
             <InviteButton freelancer={profile} />
+            <OwnProfileLink userId={profile._id} />
             <BlockControl user={profile} />
             <ReportButton
               itemType="user"

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { Profile } from '../../../shared/profiles.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { Fact } from '../../components/fact.tsx';
+import { FreelancerAbout } from './freelancer-about.tsx';
 import { ModerationAlert } from '../moderation/moderation-alert.tsx';
 import { ReportButton } from '../moderation/report-button.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
@@ -74,6 +75,14 @@ export function ProfileView({
         <Avatar user={profile} size="w-24" isDecorative />
         <div className="min-w-0 flex-1 space-y-1 wrap-anywhere">
           <h1 className="text-3xl font-bold">{profile.name}</h1>
+          {profile.freelancerProfile.headline && (
+            <p className="text-lg">{profile.freelancerProfile.headline}</p>
+          )}
+          {profile.freelancerProfile.available && (
+            <p>
+              <span className="badge badge-success">Available now</span>
+            </p>
+          )}
           <p>
             Member since{' '}
             <time dateTime={profile.memberSince}>{monthYear(profile.memberSince)}</time>
@@ -86,6 +95,7 @@ export function ProfileView({
         </div>
       </header>
       <ModerationAlert moderation={profile.moderation} what="this profile" />
+      <FreelancerAbout profile={profile.freelancerProfile} />
       <div className="grid gap-4 md:grid-cols-2">
         <RoleSection title="As a freelancer" note={completionRateSentence(profile)}>
           <Fact label="Jobs completed" valueClassName={FIGURE}>

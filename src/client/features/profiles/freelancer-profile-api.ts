@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import {
+  freelancerProfileSchema,
+  type FreelancerProfileInput,
+} from '../../../shared/freelancer-profiles.ts';
+import { requestAs } from '../../lib/api.ts';
+
+const MINE = '/api/me/freelancer-profile';
+
+/** Issue 50: my freelancer profile, and the curated skills of each category. */
+export const freelancerProfileApi = {
+  mine: () => requestAs(freelancerProfileSchema, 'GET', MINE),
+  save: (input: FreelancerProfileInput) => requestAs(freelancerProfileSchema, 'PUT', MINE, input),
+  skills: async () =>
+    (
+      await requestAs(
+        z.object({
+          categories: z.array(z.object({ category: z.string(), skills: z.array(z.string()) })),
+        }),
+        'GET',
+        '/api/skills',
+      )
+    ).categories,
+};
