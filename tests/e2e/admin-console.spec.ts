@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import {
   MODERATION_MESSAGES,
@@ -15,7 +13,7 @@ import {
   type SignedUpUser,
 } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { e2eEnv } from '../support/e2e-env.ts';
+import { makeAdmin, runAdminCli } from '../support/e2e-admin.ts';
 import { followNavLink, keepOnMachine } from '../support/e2e-fixtures.ts';
 import {
   acceptOverApi,
@@ -30,29 +28,12 @@ import {
 import { qualifyReporters } from '../support/e2e-reporters.ts';
 import { newTask } from '../support/e2e-tasks.ts';
 import { logInOnOwnServer, startOwnServer } from '../support/e2e-own-server.ts';
-import { ROOT_DIR } from '../support/server-process.ts';
 
 /**
  * Issue 20's operator console in the browser: the reports queue (a task hidden by three reports
  * dismissed and shown again), accounts (a signed-in user banned and signed out), the audit log,
  * the market's charts, the refusal for everyone else, and axe on a phone in both themes.
  */
-
-const run = promisify(execFile);
-
-/** `npm run admin -- --email …` on a server's data directory (its SQLite database). */
-async function runAdminCli(email: string, dataDir: string): Promise<void> {
-  const { stdout } = await run(
-    process.execPath,
-    ['src/server/moderation/admin-cli.ts', '--email', email],
-    // Only what the CLI needs: never a developer's DATABASE_URL from the shell.
-    { cwd: ROOT_DIR, env: { PATH: process.env.PATH, DATA_DIR: dataDir } },
-  );
-  expect(stdout).toContain(`${email} is an admin now.`);
-}
-
-/** Makes the account an operator of the shared server. */
-const makeAdmin = (user: SignedUpUser) => runAdminCli(user.email, e2eEnv().dataDir);
 
 /** A new operator, and others signed up beside them. */
 async function signUpAdminAnd<Names extends string[]>(...names: Names) {

@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const first = await startOidcProvider({ redirectUris: ['http://127.0.0.1:1/unused'] });
     oidc = first;
     server = await startServer({
+      // A loaded machine may take longer than the default 20 s to start a server.
+      readyTimeoutMs: 60_000,
       dataDir,
       env: {
         GOOGLE_CLIENT_ID: first.clientId,
@@ -72,6 +74,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       redirectUris: [`${server.url}/api/auth/callback/google`],
     });
     paymentsServer = await startServer({
+      // A loaded machine may take longer than the default 20 s to start a server.
+      readyTimeoutMs: 60_000,
       dataDir: paymentsDataDir,
       env: { AUTH_RATE_LIMIT_MAX: '100000', PAYMENTS: 'test', PAYMENT_POLL_MS: '200' },
     });

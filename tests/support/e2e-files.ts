@@ -1,5 +1,7 @@
 import zlib from 'node:zlib';
 import type { Locator } from '@playwright/test';
+import { callApi } from './e2e-accounts.ts';
+import { e2eEnv } from './e2e-env.ts';
 
 /** Issue 49's browser tests: images made here, and files dropped as a person drops them. */
 
@@ -94,4 +96,31 @@ export async function pasteFiles(target: Locator, files: readonly FilePayload[])
     clipboardData,
   );
   await clipboardData.dispose();
+}
+
+/**
+ * An upload made through the API as `cookie`'s user (POST /api/uploads, the bytes, complete),
+ * as the web app's uploader does it with local storage; returns the ready file's id.
+ */
+export async function uploadOverApi(
+  cookie: string,
+  file: FilePayload,
+  purpose: 'task' | 'message' | 'delivery' | 'portfolio' | 'avatar',
+): Promise<string> {
+  const asked = await callApi<{ id: string; upload: { method: string; url: string } }>(
+    'POST',
+    '/api/uploads',
+    { cookie, body: { name: file.name, size: file.buffer.length, type: file.mimeType, purpose } },
+  );
+  if (asked.status !== 201) throw new Error(`upload refused: ${JSON.stringify(asked.body)}`);
+  const { baseURL } = e2eEnv();
+  const sent = await fetch(`${baseURL}${asked.body.upload.url}`, {
+    method: 'PUT',
+    headers: { cookie, origin: baseURL, 'content-type': file.mimeType },
+    body: new Uint8Array(file.buffer),
+  });
+  if (!sent.ok) throw new Error(`upload not sent: ${sent.status} ${await sent.text()}`);
+  const done = await callApi('POST', `/api/uploads/${asked.body.id}/complete`, { cookie });
+  if (done.status !== 200) throw new Error(`upload not completed: ${JSON.stringify(done.body)}`);
+  return asked.body.id;
 }

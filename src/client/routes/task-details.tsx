@@ -120,8 +120,8 @@ export default function TaskDetails() {
         </h2>
         <p className="whitespace-pre-line wrap-anywhere">{task.description}</p>
       </section>
-      <Gallery photos={photosOf(task)} title={task.title} />
-      <DocumentList files={documentsOf(task)} />
+      <Gallery photos={photosOf(task)} title={task.title} authorId={task.userId} />
+      <DocumentList files={documentsOf(task)} authorId={task.userId} />
       {role === 'poster' && (
         <OwnerActions
           task={task}

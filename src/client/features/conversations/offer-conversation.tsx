@@ -164,7 +164,9 @@ export function OfferConversation({
                         />
                       }
                     />
-                    {message.files && <MessageFiles files={message.files} />}
+                    {message.files && (
+                      <MessageFiles files={message.files} authorId={message.author._id} />
+                    )}
                   </li>
                 ))}
               </ol>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/use-form.ts';
 import type { FileView } from '../../../shared/files.ts';
+import { ReportButton } from '../moderation/report-button.tsx';
 import { fileLink } from './files-api.ts';
 import { formatBytes, typeLabel } from './file-format.ts';
 
@@ -11,9 +12,12 @@ import { formatBytes, typeLabel } from './file-format.ts';
 export function DocumentList({
   files,
   title = 'Documents',
+  authorId,
 }: {
   files: readonly FileView[];
   title?: string;
+  /** Who attached them: others may report each file (issue 49). */
+  authorId?: string;
 }) {
   if (files.length === 0) return null;
   return (
@@ -21,14 +25,14 @@ export function DocumentList({
       <h2 className="mb-2 text-xl font-semibold">{title}</h2>
       <ul className="divide-y divide-base-300 rounded-box border border-base-300">
         {files.map((file) => (
-          <DocumentRow key={file.id} file={file} />
+          <DocumentRow key={file.id} file={file} authorId={authorId} />
         ))}
       </ul>
     </section>
   );
 }
 
-export function DocumentRow({ file }: { file: FileView }) {
+export function DocumentRow({ file, authorId }: { file: FileView; authorId?: string | undefined }) {
   const [error, setError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
@@ -61,6 +65,15 @@ export function DocumentRow({ file }: { file: FileView }) {
       <button type="button" className="btn btn-outline btn-sm" onClick={download} disabled={isBusy}>
         Download<span className="sr-only"> {file.name}</span>
       </button>
+      {authorId && (
+        <ReportButton
+          itemType="file"
+          itemId={file.id}
+          authorId={authorId}
+          what={`“${file.name}”`}
+          isSubtle
+        />
+      )}
     </li>
   );
 }

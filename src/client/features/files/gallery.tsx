@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { FileView } from '../../../shared/files.ts';
 import { Picture } from './picture.tsx';
+import { ReportButton } from '../moderation/report-button.tsx';
 
 /** How far a finger must travel sideways (CSS px) for a swipe to change the photo. */
 const SWIPE_PX = 40;
@@ -12,7 +13,16 @@ const photoLabel = (index: number, count: number) => `Photo ${index + 1} of ${co
  * loading one moves nothing; arrows (buttons and the keyboard's Left, Right, Home and End) and a
  * sideways swipe on a phone change it; each photo is named "Photo 2 of 5" for screen readers.
  */
-export function Gallery({ photos, title }: { photos: readonly FileView[]; title: string }) {
+export function Gallery({
+  photos,
+  title,
+  authorId,
+}: {
+  photos: readonly FileView[];
+  title: string;
+  /** Who added them: others may report the photo shown (issue 49). */
+  authorId?: string;
+}) {
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const images = photos.filter((photo) => photo.urls);
@@ -106,6 +116,17 @@ export function Gallery({ photos, title }: { photos: readonly FileView[]; title:
             ) : null,
           )}
         </ul>
+      )}
+      {authorId && (
+        <p className="mt-1 text-right">
+          <ReportButton
+            itemType="file"
+            itemId={photo.id}
+            authorId={authorId}
+            what="this photo"
+            isSubtle
+          />
+        </p>
       )}
     </section>
   );

@@ -10,7 +10,14 @@ import { Picture } from './picture.tsx';
  * in a dialog; documents with name, type, size and a download. Private files have no public
  * address: each photo is read through a short-lived link signed for this reader.
  */
-export function MessageFiles({ files }: { files: readonly FileView[] }) {
+export function MessageFiles({
+  files,
+  authorId,
+}: {
+  files: readonly FileView[];
+  /** Who sent them: the other party may report a document (issue 49). */
+  authorId?: string;
+}) {
   const photos = files.filter((file) => file.kind === 'image');
   const documents = files.filter((file) => file.kind !== 'image');
   if (files.length === 0) return null;
@@ -31,7 +38,7 @@ export function MessageFiles({ files }: { files: readonly FileView[] }) {
           className="divide-y divide-base-300 rounded-box border border-base-300"
         >
           {documents.map((file) => (
-            <DocumentRow key={file.id} file={file} />
+            <DocumentRow key={file.id} file={file} authorId={authorId} />
           ))}
         </ul>
       )}
