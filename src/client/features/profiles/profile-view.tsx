@@ -7,8 +7,15 @@ import { ModerationAlert } from '../moderation/moderation-alert.tsx';
 import { ReportButton } from '../moderation/report-button.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
 import { ReviewItem } from '../reviews/review-item.tsx';
-
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+import {
+  dayInWords,
+  hireRateSentence,
+  onTimeSentence,
+  percent,
+  RESPONSE_TIME_RULE,
+  responseTimeInWords,
+  TrustBadges,
+} from './earned-figures.tsx';
 const monthYear = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long' });
 
@@ -35,7 +42,7 @@ function RoleSection({
 }: {
   title: string;
   /** Said under the figures. */
-  note?: string;
+  note?: string[];
   children: ReactNode;
 }) {
   const id = useId();
@@ -46,7 +53,11 @@ function RoleSection({
           {title}
         </h2>
         <dl className="grid grid-cols-2 gap-3">{children}</dl>
-        {note && <p className="text-sm">{note}</p>}
+        {note?.map((sentence) => (
+          <p key={sentence} className="text-sm">
+            {sentence}
+          </p>
+        ))}
       </div>
     </section>
   );
@@ -86,6 +97,13 @@ export function ProfileView({
           <p>
             Member since{' '}
             <time dateTime={profile.memberSince}>{monthYear(profile.memberSince)}</time>
+            {' · '}
+            <span title="The last day (UTC) they signed in or wrote on Tasklane">
+              Last active{' '}
+              <time dateTime={profile.trust.lastActiveDay}>
+                {dayInWords(profile.trust.lastActiveDay)}
+              </time>
+            </span>
           </p>
           <p className="text-lg">
             <span className="font-medium">Rating: </span>
@@ -97,23 +115,46 @@ export function ProfileView({
       <ModerationAlert moderation={profile.moderation} what="this profile" />
       <FreelancerAbout profile={profile.freelancerProfile} />
       <div className="grid gap-4 md:grid-cols-2">
-        <RoleSection title="As a freelancer" note={completionRateSentence(profile)}>
+        <RoleSection
+          title="As a freelancer"
+          note={[
+            completionRateSentence(profile),
+            onTimeSentence(profile),
+            `${RESPONSE_TIME_RULE}.`,
+          ]}
+        >
           <Fact label="Jobs completed" valueClassName={FIGURE}>
             {freelancer.jobsCompleted}
           </Fact>
           <Fact label="Completion rate" valueClassName={FIGURE}>
             {freelancer.completionRate === null ? 'None yet' : percent(freelancer.completionRate)}
           </Fact>
+          <Fact label="On-time delivery" valueClassName={FIGURE}>
+            {freelancer.onTimeRate === null ? 'None yet' : percent(freelancer.onTimeRate)}
+          </Fact>
+          <Fact label="Typical response time" valueClassName={FIGURE}>
+            {responseTimeInWords(freelancer.responseTimeMinutes)}
+          </Fact>
         </RoleSection>
-        <RoleSection title="As a client">
+        <RoleSection title="As a client" note={[hireRateSentence(profile)]}>
           <Fact label="Tasks posted" valueClassName={FIGURE}>
             {client.tasksPosted}
           </Fact>
           <Fact label="Hires" valueClassName={FIGURE}>
             {client.hires}
           </Fact>
+          <Fact label="Hire rate" valueClassName={FIGURE}>
+            {client.hireRate === null ? 'None yet' : percent(client.hireRate)}
+          </Fact>
+          <Fact label="Payments made" valueClassName={FIGURE}>
+            {client.paymentsMade}
+          </Fact>
+          <Fact label="Reviews from freelancers" valueClassName={FIGURE}>
+            {client.reviewsFromFreelancers}
+          </Fact>
         </RoleSection>
       </div>
+      <TrustBadges trust={profile.trust} />
       {portfolio}
       <section aria-labelledby="profile-reviews" className="space-y-3">
         <h2 id="profile-reviews" className="text-2xl font-semibold">
