@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { TRUST_BADGES } from '../../src/client/features/profiles/earned-figures.tsx';
-import { callApi, type SignedUpUser } from '../support/e2e-accounts.ts';
+import { writeOverApi, type SignedUpUser } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
 import {
@@ -33,14 +33,8 @@ function inDatabase(run: (db: SQLite.Database) => void): void {
   }
 }
 
-async function message(user: SignedUpUser, offerId: string, text: string): Promise<string> {
-  const answer = await callApi<{ insertedId: string }>('POST', `/api/offers/${offerId}/messages`, {
-    body: { text },
-    cookie: user.cookieHeader,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.insertedId;
-}
+const message = (user: SignedUpUser, offerId: string, text: string) =>
+  writeOverApi(user, `/api/offers/${offerId}/messages`, text);
 
 /**
  * Two deliveries, one on the deadline day and one a day late; the poster's message answered

@@ -33,17 +33,19 @@ export function completionRateSentence(profile: Profile): string {
 }
 
 const FIGURE = 'text-2xl font-semibold';
+const rateOrNone = (rate: number | null) => (rate === null ? 'None yet' : percent(rate));
 
 /** The figures of one of the user's two roles. */
 function RoleSection({
   title,
   note,
-  children,
+  figures,
 }: {
   title: string;
   /** Said under the figures. */
   note?: string[];
-  children: ReactNode;
+  /** Each figure's label and value. */
+  figures: [string, ReactNode][];
 }) {
   const id = useId();
   return (
@@ -52,7 +54,13 @@ function RoleSection({
         <h2 id={id} className="card-title">
           {title}
         </h2>
-        <dl className="grid grid-cols-2 gap-3">{children}</dl>
+        <dl className="grid grid-cols-2 gap-3">
+          {figures.map(([label, value]) => (
+            <Fact key={label} label={label} valueClassName={FIGURE}>
+              {value}
+            </Fact>
+          ))}
+        </dl>
         {note?.map((sentence) => (
           <p key={sentence} className="text-sm">
             {sentence}
@@ -122,37 +130,24 @@ export function ProfileView({
             onTimeSentence(profile),
             `${RESPONSE_TIME_RULE}.`,
           ]}
-        >
-          <Fact label="Jobs completed" valueClassName={FIGURE}>
-            {freelancer.jobsCompleted}
-          </Fact>
-          <Fact label="Completion rate" valueClassName={FIGURE}>
-            {freelancer.completionRate === null ? 'None yet' : percent(freelancer.completionRate)}
-          </Fact>
-          <Fact label="On-time delivery" valueClassName={FIGURE}>
-            {freelancer.onTimeRate === null ? 'None yet' : percent(freelancer.onTimeRate)}
-          </Fact>
-          <Fact label="Typical response time" valueClassName={FIGURE}>
-            {responseTimeInWords(freelancer.responseTimeMinutes)}
-          </Fact>
-        </RoleSection>
-        <RoleSection title="As a client" note={[hireRateSentence(profile)]}>
-          <Fact label="Tasks posted" valueClassName={FIGURE}>
-            {client.tasksPosted}
-          </Fact>
-          <Fact label="Hires" valueClassName={FIGURE}>
-            {client.hires}
-          </Fact>
-          <Fact label="Hire rate" valueClassName={FIGURE}>
-            {client.hireRate === null ? 'None yet' : percent(client.hireRate)}
-          </Fact>
-          <Fact label="Payments made" valueClassName={FIGURE}>
-            {client.paymentsMade}
-          </Fact>
-          <Fact label="Reviews from freelancers" valueClassName={FIGURE}>
-            {client.reviewsFromFreelancers}
-          </Fact>
-        </RoleSection>
+          figures={[
+            ['Jobs completed', freelancer.jobsCompleted],
+            ['Completion rate', rateOrNone(freelancer.completionRate)],
+            ['On-time delivery', rateOrNone(freelancer.onTimeRate)],
+            ['Typical response time', responseTimeInWords(freelancer.responseTimeMinutes)],
+          ]}
+        />
+        <RoleSection
+          title="As a client"
+          note={[hireRateSentence(profile)]}
+          figures={[
+            ['Tasks posted', client.tasksPosted],
+            ['Hires', client.hires],
+            ['Hire rate', rateOrNone(client.hireRate)],
+            ['Payments made', client.paymentsMade],
+            ['Reviews from freelancers', client.reviewsFromFreelancers],
+          ]}
+        />
       </div>
       <TrustBadges trust={profile.trust} />
       {portfolio}
