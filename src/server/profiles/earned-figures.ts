@@ -51,8 +51,10 @@ export function median(values: readonly number[]): number | null {
 /**
  * How long the user took to answer over the last RESPONSE_TIME_DAYS, in whole minutes (the
  * median): a question on their task, to their first reply to it; a private message addressed
- * to them that opened a turn of the other's (the first since their own last message), to their
- * next message in that conversation. Unanswered ones are not counted; null when none.
+ * to them that opened a turn of the other's (the first since their own last message, within the
+ * window), to their next message in that conversation. Unanswered ones are not counted; null when
+ * none. One query: the messages of their conversations in the window, each with the previous
+ * author and the user's next message by window functions (both engines).
  */
 export async function responseTimeMinutes(
   db: Db,
@@ -68,9 +70,14 @@ export async function responseTimeMinutes(
       where tasks.user_id = ${userId}
     ),
     turns as (
-      select m.offer_id, m.author_id, m.created_at,
-        lag(m.author_id) over (partition by m.offer_id order by m.created_at, m.id) as previous_author
-      from messages m where m.offer_id in (select id from conversations)
+      select m.author_id, m.created_at,
+        lag(m.author_id) over (partition by m.offer_id order by m.created_at, m.id) as previous_author,
+        min(case when m.author_id = ${userId} then m.created_at end) over (
+          partition by m.offer_id order by m.created_at, m.id
+          rows between 1 following and unbounded following
+        ) as answered_at
+      from messages m
+      where m.offer_id in (select id from conversations) and m.created_at >= ${since}
     )
     select q.created_at as asked_at,
       (select min(r.created_at) from question_replies r
@@ -78,12 +85,9 @@ export async function responseTimeMinutes(
     from questions q inner join tasks t on t.id = q.task_id
     where t.user_id = ${userId} and q.asker_id <> ${userId} and q.created_at >= ${since}
     union all
-    select turns.created_at as asked_at,
-      (select min(n.created_at) from messages n
-        where n.offer_id = turns.offer_id and n.author_id = ${userId}
-          and n.created_at > turns.created_at) as answered_at
+    select turns.created_at as asked_at, turns.answered_at
     from turns
-    where turns.author_id <> ${userId} and turns.created_at >= ${since}
+    where turns.author_id <> ${userId}
       and (turns.previous_author is null or turns.previous_author = ${userId})
   `.execute(db);
   const minutes = rows
