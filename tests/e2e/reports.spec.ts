@@ -6,7 +6,12 @@ import {
   type ReportReason,
 } from '../../src/shared/moderation.ts';
 import { SEARCH_MESSAGES } from '../../src/shared/search-rules.ts';
-import { callApi, createTaskOverApi, type SignedUpUser } from '../support/e2e-accounts.ts';
+import {
+  callApi,
+  createTaskOverApi,
+  writeOverApi,
+  type SignedUpUser,
+} from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
 import {
   expect,
@@ -43,12 +48,7 @@ async function reportOverApi(
 
 /** POST /api/tasks/:id/questions as the user; returns the question's id. */
 async function askOverApi(user: SignedUpUser, taskId: string, text: string): Promise<string> {
-  const answer = await callApi<{ insertedId: string }>('POST', `/api/tasks/${taskId}/questions`, {
-    body: { text },
-    cookie: user.cookieHeader,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.insertedId;
+  return writeOverApi(user, `/api/tasks/${taskId}/questions`, text);
 }
 
 /** The open Report dialog, by its title ("Report this task"). */

@@ -198,3 +198,18 @@ export async function bidOverApi(user: SignedUpUser, taskId: string): Promise<vo
     throw new Error(`bid failed ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 }
+
+/** POST `{text}` to `path` as the user (a question, reply or message), expecting 201; its id. */
+export async function writeOverApi(
+  user: SignedUpUser,
+  path: string,
+  text: string,
+): Promise<string> {
+  const answer = await callApi<{ insertedId: string }>('POST', path, {
+    body: { text },
+    cookie: user.cookieHeader,
+  });
+  if (answer.status !== 201)
+    throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.insertedId;
+}

@@ -39,6 +39,8 @@ export interface SessionTable {
   token: string;
   userId: string;
   createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  /** Moved on by Better Auth as the session is used (at most daily): the last activity. */
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
 /** Better Auth's account table: one row per sign-in method of a user. */

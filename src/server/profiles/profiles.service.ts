@@ -6,7 +6,13 @@ import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
 import { readFreelancerProfile } from './freelancer-profiles.ts';
 import { AppError } from '../errors.ts';
 import { hiringFigures } from '../offers/offers.store.ts';
-import { publicRatingsOf, publicReviewsOf } from '../reviews/reviews.store.ts';
+import { publicRatingsOf, publicReviewCountAs, publicReviewsOf } from '../reviews/reviews.store.ts';
+import {
+  onTimeDeliveries,
+  paymentsMadeBy,
+  responseTimeMinutes,
+  trustOf,
+} from './earned-figures.ts';
 import { toReview } from '../reviews/review-answer.ts';
 import { completedJobsOf, countTasks, taskSummaries } from '../tasks/tasks.store.ts';
 
@@ -56,6 +62,10 @@ export async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<s
 /** Better Auth's dates are Date objects on PostgreSQL and text on SQLite. */
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
+/** part ÷ whole to 3 decimals; null before any. */
+const ratio = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 1000) / 1000;
+
 /** Who reads a profile: a profile hidden by reports or removed is theirs and the admins' alone. */
 export interface ProfileReader {
   id: string;
@@ -70,7 +80,16 @@ export async function getProfile(
 ): Promise<Profile> {
   const user = await db
     .selectFrom('user')
-    .select(['id', 'name', 'email', 'image', 'createdAt', 'moderation', 'moderation_reason'])
+    .select([
+      'id',
+      'name',
+      'email',
+      'emailVerified',
+      'image',
+      'createdAt',
+      'moderation',
+      'moderation_reason',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
   // Issue 47: a deleted account has no page; its row stays only to name it "Deleted user" in
@@ -79,13 +98,34 @@ export async function getProfile(
     throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const mayRead = !user.moderation || reader?.isAdmin || reader?.id === user.id;
   if (!mayRead) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
-  const [reputation, tasksPosted, hiring, reviewRows, freelancerProfile] = await Promise.all([
+  const memberSince = toIso(user.createdAt);
+  const [
+    reputation,
+    tasksPosted,
+    hiring,
+    reviewRows,
+    freelancerProfile,
+    delivered,
+    responseTime,
+    paymentsMade,
+    reviewsFromFreelancers,
+  ] = await Promise.all([
     reputationsOf(db, [userId], now),
     countTasks(db, userId),
     hiringFigures(db, userId),
     publicReviewsOf(db, userId, now, PROFILE_REVIEWS_LIMIT),
     readFreelancerProfile(db, userId, reader?.id),
+    onTimeDeliveries(db, userId),
+    responseTimeMinutes(db, userId, now),
+    paymentsMadeBy(db, userId),
+    publicReviewCountAs(db, userId, 'client', now),
   ]);
+  const trust = await trustOf(
+    db,
+    userId,
+    { emailVerified: user.emailVerified, memberSince },
+    paymentsMade,
+  );
   const { rating, reviewsCount, completedCount } = reputation.get(userId)!;
   const tasks = await taskSummaries(
     db,
@@ -96,7 +136,7 @@ export async function getProfile(
     _id: user.id,
     name: user.name,
     image: user.image,
-    memberSince: toIso(user.createdAt),
+    memberSince,
     ...(user.moderation
       ? { moderation: moderationStateOf(user.moderation, user.moderation_reason) }
       : {}),
@@ -104,9 +144,19 @@ export async function getProfile(
     freelancer: {
       jobsCompleted: completedCount,
       assignmentsEnded: hiring.assignmentsEnded,
-      completionRate: tried === 0 ? null : Math.round((completedCount / tried) * 1000) / 1000,
+      completionRate: ratio(completedCount, tried),
+      onTimeRate: ratio(delivered.onTimeCount, delivered.deliveredCount),
+      ...delivered,
+      responseTimeMinutes: responseTime,
     },
-    client: { tasksPosted, hires: hiring.hires },
+    client: {
+      tasksPosted,
+      hires: hiring.hires,
+      hireRate: tasksPosted === 0 ? null : Math.min(1, ratio(hiring.hires, tasksPosted)!),
+      paymentsMade,
+      reviewsFromFreelancers,
+    },
+    trust,
     freelancerProfile,
     reviews: reviewRows.map((row) => toReview(row, tasks.get(row.task_id)?.title ?? '')),
   };

@@ -52,8 +52,32 @@ describe('GET /api/users/:id', () => {
       memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       rating: { average: 4.5, count: 2 },
       // 2 completed ÷ (2 completed + 1 ended by the freelancer); the client's reopening is not theirs.
-      freelancer: { jobsCompleted: 2, assignmentsEnded: 1, completionRate: 0.667 },
-      client: { tasksPosted: 0, hires: 0 },
+      // Issue 50: three deliveries, all well before the deadline; no question or message yet.
+      freelancer: {
+        jobsCompleted: 2,
+        assignmentsEnded: 1,
+        completionRate: 0.667,
+        onTimeRate: 1,
+        onTimeCount: 3,
+        deliveredCount: 3,
+        responseTimeMinutes: null,
+      },
+      client: {
+        tasksPosted: 0,
+        hires: 0,
+        hireRate: null,
+        paymentsMade: 0,
+        reviewsFromFreelancers: 0,
+      },
+      trust: {
+        lastActiveDay: new Date().toISOString().slice(0, 10),
+        badges: {
+          emailVerified: false,
+          payoutAccountSet: false,
+          paymentMethodUsed: false,
+          noUpheldReports: true,
+        },
+      },
       // Issue 50: nothing said of themselves yet.
       freelancerProfile: EMPTY_FREELANCER_PROFILE,
       reviews: [
@@ -82,7 +106,13 @@ describe('GET /api/users/:id', () => {
       name: 'Cleo Client',
       rating: { average: 4, count: 1 },
       freelancer: { jobsCompleted: 0, assignmentsEnded: 0, completionRate: null },
-      client: { tasksPosted: 4, hires: 3 },
+      client: {
+        tasksPosted: 4,
+        hires: 3,
+        hireRate: 0.75,
+        paymentsMade: 0,
+        reviewsFromFreelancers: 1,
+      },
       reviews: [expect.objectContaining({ role: 'client', rating: 4, comment: 'Clear brief.' })],
     });
   });

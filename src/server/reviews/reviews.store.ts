@@ -91,6 +91,23 @@ export async function publicRatingsOf(
   );
 }
 
+/** How many public reviews rate the user in one role (issue 50: a client's, by freelancers). */
+export async function publicReviewCountAs(
+  db: Db,
+  userId: string,
+  role: 'freelancer' | 'client',
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('reviews')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('reviews.reviewee_id', '=', userId)
+    .where('reviews.reviewee_role', '=', role)
+    .where(isShown(now.toISOString()))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 function selectWithReviewer(db: Db) {
   return db
     .selectFrom('reviews')

@@ -7,8 +7,15 @@ import { ModerationAlert } from '../moderation/moderation-alert.tsx';
 import { ReportButton } from '../moderation/report-button.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
 import { ReviewItem } from '../reviews/review-item.tsx';
-
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+import {
+  dayInWords,
+  hireRateSentence,
+  onTimeSentence,
+  percent,
+  RESPONSE_TIME_RULE,
+  responseTimeInWords,
+  TrustBadges,
+} from './earned-figures.tsx';
 const monthYear = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long' });
 
@@ -26,17 +33,19 @@ export function completionRateSentence(profile: Profile): string {
 }
 
 const FIGURE = 'text-2xl font-semibold';
+const rateOrNone = (rate: number | null) => (rate === null ? 'None yet' : percent(rate));
 
 /** The figures of one of the user's two roles. */
 function RoleSection({
   title,
   note,
-  children,
+  figures,
 }: {
   title: string;
   /** Said under the figures. */
-  note?: string;
-  children: ReactNode;
+  note?: string[];
+  /** Each figure's label and value. */
+  figures: [string, ReactNode][];
 }) {
   const id = useId();
   return (
@@ -45,8 +54,18 @@ function RoleSection({
         <h2 id={id} className="card-title">
           {title}
         </h2>
-        <dl className="grid grid-cols-2 gap-3">{children}</dl>
-        {note && <p className="text-sm">{note}</p>}
+        <dl className="grid grid-cols-2 gap-3">
+          {figures.map(([label, value]) => (
+            <Fact key={label} label={label} valueClassName={FIGURE}>
+              {value}
+            </Fact>
+          ))}
+        </dl>
+        {note?.map((sentence) => (
+          <p key={sentence} className="text-sm">
+            {sentence}
+          </p>
+        ))}
       </div>
     </section>
   );
@@ -86,6 +105,13 @@ export function ProfileView({
           <p>
             Member since{' '}
             <time dateTime={profile.memberSince}>{monthYear(profile.memberSince)}</time>
+            {' · '}
+            <span title="The last day (UTC) they signed in or wrote on Tasklane">
+              Last active{' '}
+              <time dateTime={profile.trust.lastActiveDay}>
+                {dayInWords(profile.trust.lastActiveDay)}
+              </time>
+            </span>
           </p>
           <p className="text-lg">
             <span className="font-medium">Rating: </span>
@@ -97,23 +123,33 @@ export function ProfileView({
       <ModerationAlert moderation={profile.moderation} what="this profile" />
       <FreelancerAbout profile={profile.freelancerProfile} />
       <div className="grid gap-4 md:grid-cols-2">
-        <RoleSection title="As a freelancer" note={completionRateSentence(profile)}>
-          <Fact label="Jobs completed" valueClassName={FIGURE}>
-            {freelancer.jobsCompleted}
-          </Fact>
-          <Fact label="Completion rate" valueClassName={FIGURE}>
-            {freelancer.completionRate === null ? 'None yet' : percent(freelancer.completionRate)}
-          </Fact>
-        </RoleSection>
-        <RoleSection title="As a client">
-          <Fact label="Tasks posted" valueClassName={FIGURE}>
-            {client.tasksPosted}
-          </Fact>
-          <Fact label="Hires" valueClassName={FIGURE}>
-            {client.hires}
-          </Fact>
-        </RoleSection>
+        <RoleSection
+          title="As a freelancer"
+          note={[
+            completionRateSentence(profile),
+            onTimeSentence(profile),
+            `${RESPONSE_TIME_RULE}.`,
+          ]}
+          figures={[
+            ['Jobs completed', freelancer.jobsCompleted],
+            ['Completion rate', rateOrNone(freelancer.completionRate)],
+            ['On-time delivery', rateOrNone(freelancer.onTimeRate)],
+            ['Typical response time', responseTimeInWords(freelancer.responseTimeMinutes)],
+          ]}
+        />
+        <RoleSection
+          title="As a client"
+          note={[hireRateSentence(profile)]}
+          figures={[
+            ['Tasks posted', client.tasksPosted],
+            ['Hires', client.hires],
+            ['Hire rate', rateOrNone(client.hireRate)],
+            ['Payments made', client.paymentsMade],
+            ['Reviews from freelancers', client.reviewsFromFreelancers],
+          ]}
+        />
       </div>
+      <TrustBadges trust={profile.trust} />
       {portfolio}
       <section aria-labelledby="profile-reviews" className="space-y-3">
         <h2 id="profile-reviews" className="text-2xl font-semibold">
