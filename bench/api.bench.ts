@@ -1,3 +1,4 @@
+import { printDirectoryReport, runDirectoryBench } from './directory-bench.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,8 @@ import { printUploadReport, runUploadBench } from './upload-bench.ts';
 const TASK_COUNT = 10_000;
 /** BENCH_ONLY: run only the routes whose label holds it (`bids`, `search`, …); all when unset. */
 const ONLY = process.env.BENCH_ONLY ?? '';
+/** BENCH_DIRECTORY_ONLY=1: issue 50's freelancer directory bench alone. */
+const DIRECTORY_ONLY = Boolean(process.env.BENCH_DIRECTORY_ONLY);
 /** BENCH_UPLOADS_ONLY=1: issue 49's upload bench alone. */
 const UPLOADS_ONLY = Boolean(process.env.BENCH_UPLOADS_ONLY);
 const isChosen = (label: string) => label.includes(ONLY);
@@ -242,8 +245,9 @@ async function runOtherBenches(): Promise<void> {
 }
 
 try {
-  if (UPLOADS_ONLY || !ONLY) printUploadReport(await runUploadBench());
-  if (!UPLOADS_ONLY) await runOtherBenches();
+  if (DIRECTORY_ONLY || (!ONLY && !UPLOADS_ONLY)) printDirectoryReport(await runDirectoryBench());
+  if (!DIRECTORY_ONLY && (UPLOADS_ONLY || !ONLY)) printUploadReport(await runUploadBench());
+  if (!UPLOADS_ONLY && !DIRECTORY_ONLY) await runOtherBenches();
 } catch (error) {
   // After a signal the children were stopped under the bench's feet: that is no failure to report.
   if (!cleaned) console.error('bench failed:', error instanceof Error ? error.message : error);

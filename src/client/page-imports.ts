@@ -14,6 +14,7 @@ export const pageImports = {
   login: () => import('./routes/login.tsx'),
   signup: () => import('./routes/signup.tsx'),
   browseTasks: () => import('./routes/browse-tasks.tsx'),
+  freelancers: () => import('./routes/freelancers.tsx'),
   taskDetails: () => import('./routes/task-details.tsx'),
   addTask: () => import('./routes/add-task.tsx'),
   editTask: () => import('./routes/edit-task.tsx'),

@@ -46,6 +46,7 @@ const Terms = page('terms');
 const Login = page('login');
 const Signup = page('signup');
 const BrowseTasks = page('browseTasks');
+const Freelancers = page('freelancers');
 const TaskDetails = page('taskDetails');
 const AddTask = page('addTask');
 const EditTask = page('editTask');
@@ -123,6 +124,7 @@ export function AppRoutes() {
           <Route path="unsubscribe" element={<Unsubscribe />} />
           <Route path="newsletter/confirm" element={<NewsletterConfirm />} />
           <Route path="browse-tasks" element={<BrowseTasks />} />
+          <Route path="freelancers" element={<Freelancers />} />
           <Route path="task/:id" element={guard(TaskDetails)} />
           <Route path="add-task" element={guard(AddTask)} />
           <Route path="edit-task/:id" element={guard(EditTask)} />

@@ -26,7 +26,7 @@ export * from './search-rules.ts';
 const M = SEARCH_MESSAGES;
 
 /** A number from text or JSON, within bounds; blank text is no value. */
-function numberParam(message: string, { min, max, isInteger = false }: NumberBounds) {
+export function numberParam(message: string, { min, max, isInteger = false }: NumberBounds) {
   return z
     .union([z.string(), z.number()], { error: message })
     .transform((value, ctx) => {
@@ -121,18 +121,23 @@ export type SearchQuery = z.output<typeof searchFiltersSchema>;
 /** An `asOf` token: the last task posted when the search began, and that day (UTC). */
 export const AS_OF_PATTERN = /^(\d{1,15})\.(\d{4}-\d{2}-\d{2})$/;
 
+/** `page` and `pageSize` of a query string (the task search, the freelancer directory). */
+export const pageFields = (pageSizeDefault: number) => ({
+  page: numberParam(M.pageInvalid, { min: 1, max: PAGE_MAX, isInteger: true }).describe(
+    'From 1 (the default)',
+  ),
+  pageSize: numberParam(M.pageSizeInvalid, {
+    min: 1,
+    max: PAGE_SIZE_MAX,
+    isInteger: true,
+  }).describe(`1–${PAGE_SIZE_MAX}, default ${pageSizeDefault}`),
+});
+
 /** The query string of GET /api/tasks/search: the search, then the page. */
 export const taskSearchQuerySchema = z
   .object({
     ...searchFilterFields,
-    page: numberParam(M.pageInvalid, { min: 1, max: PAGE_MAX, isInteger: true }).describe(
-      'From 1 (the default)',
-    ),
-    pageSize: numberParam(M.pageSizeInvalid, {
-      min: 1,
-      max: PAGE_SIZE_MAX,
-      isInteger: true,
-    }).describe(`1–${PAGE_SIZE_MAX}, default ${PAGE_SIZE_DEFAULT}`),
+    ...pageFields(PAGE_SIZE_DEFAULT),
     asOf: z
       .string({ error: M.asOfInvalid })
       .regex(AS_OF_PATTERN, M.asOfInvalid)

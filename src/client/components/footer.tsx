@@ -28,6 +28,12 @@ export function Footer() {
           <p className="mt-2">
             {BRAND} connects clients and freelancers for small, meaningful work.
           </p>
+          {/* Issue 50: outside Quick Links, whose five links spec §2 lists. */}
+          <p className="mt-2">
+            <Link to={paths.freelancers} className="link link-hover">
+              Find freelancers
+            </Link>
+          </p>
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="mb-2 text-sm font-bold uppercase tracking-wide">

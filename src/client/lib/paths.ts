@@ -21,6 +21,8 @@ export const paths = {
   terms: '/terms',
   browseTasks: (filters?: SearchFilters, page?: number) =>
     searchPageUrl('/browse-tasks', filters, page),
+  /** Issue 50: the freelancer directory (its filters: shared/freelancer-directory.ts). */
+  freelancers: '/freelancers',
   addTask: '/add-task',
   task: (id: string) => `/task/${encodeURIComponent(id)}`,
   editTask: (id: string) => `/edit-task/${encodeURIComponent(id)}`,

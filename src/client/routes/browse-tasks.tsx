@@ -1,3 +1,5 @@
+import { Link } from '../lib/link.tsx';
+import { paths } from '../lib/paths.ts';
 import { TaskCard } from '../components/task-card.tsx';
 import { SaveSearch } from '../features/search/save-search.tsx';
 import { TaskSearchPage } from '../features/search/task-search-page.tsx';
@@ -8,7 +10,18 @@ import { TaskSearchPage } from '../features/search/task-search-page.tsx';
  */
 export default function BrowseTasks() {
   return (
-    <TaskSearchPage title="Browse Tasks" actions={(filters) => <SaveSearch filters={filters} />}>
+    <TaskSearchPage
+      title="Browse Tasks"
+      actions={(filters) => (
+        <div className="flex flex-wrap items-center gap-4">
+          {/* Issue 50: the other side of the market. */}
+          <Link to={paths.freelancers} className="link">
+            Find freelancers
+          </Link>
+          <SaveSearch filters={filters} />
+        </div>
+      )}
+    >
       {(tasks) => (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {tasks.map((task) => (

@@ -5,12 +5,17 @@ import {
   freelancerProfileSchema,
   SKILLS_BY_CATEGORY,
 } from '../../shared/freelancer-profiles.ts';
+import { directoryQuerySchema, directoryResultSchema } from '../../shared/freelancer-directory.ts';
 import { CATEGORIES } from '../../shared/task-constants.ts';
-import { requireUser, requireWriter } from '../auth/session.ts';
+import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
+import { searchFreelancers } from './freelancer-directory.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
 
-/** Issue 50 under /api: a freelancer's own profile, and the curated skills. Additive. */
+/**
+ * Issue 50 under /api: a freelancer's own profile, the curated skills and the directory of
+ * freelancers. Additive.
+ */
 export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
   app,
   { auth, db },
@@ -66,6 +71,23 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
     async (request) => {
       const user = await requireWriter(auth, request);
       return saveFreelancerProfile(db, user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/freelancers',
+    {
+      schema: {
+        summary: 'The freelancer directory, one page at a time',
+        description:
+          '`{items, total, page, pageSize}`: people who filled in a freelancer profile, found by words (headline, about, skills), skills (each required), a category (any of its curated skills), a minimum rating (public reviews), a maximum rate in USD and "available now"; sorted by relevance (the default with q), rating, tasks completed or the newest profile (the default without q). Hidden, banned, suspended and deleted accounts never appear, nor, for a signed-in reader, anyone they blocked or who blocked them. Headlines with contact details hidden. Bad parameters answer 400 `{message}`.',
+        querystring: directoryQuerySchema,
+        response: { 200: directoryResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await optionalUser(auth, request);
+      return searchFreelancers(db, request.query, user?.id ?? null);
     },
   );
 };

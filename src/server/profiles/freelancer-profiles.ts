@@ -18,16 +18,20 @@ import type { Database, FreelancerProfileTable } from '../db/types.ts';
 type Db = Kysely<Database>;
 type Row = Selectable<FreelancerProfileTable>;
 
+/** The stored rate in USD, or null when there is none. */
+export function rateOf(row: Pick<Row, 'rate_cents' | 'rate_unit'>): FreelancerProfile['rate'] {
+  return row.rate_cents === null || row.rate_unit === null
+    ? null
+    : { amount: Number(row.rate_cents) / 100, unit: row.rate_unit };
+}
+
 function toProfile(row: Row | undefined): FreelancerProfile {
   if (!row) return EMPTY_FREELANCER_PROFILE;
   return {
     headline: row.headline,
     about: row.about,
     skills: JSON.parse(row.skills) as string[],
-    rate:
-      row.rate_cents === null || row.rate_unit === null
-        ? null
-        : { amount: Number(row.rate_cents) / 100, unit: row.rate_unit },
+    rate: rateOf(row),
     languages: JSON.parse(row.languages) as string[],
     timeZone: row.time_zone,
     links: { ...EMPTY_FREELANCER_PROFILE.links, ...(JSON.parse(row.links) as object) },

@@ -65,6 +65,19 @@ export async function markPublishedReviews(
   return update.returning(['task_id', 'reviewer_id', 'reviewee_id']).execute();
 }
 
+/** SQL: each reviewee's average and count of public reviews (the directory joins it, issue 50). */
+export function publicRatingsQuery(db: Db, now: Date) {
+  return db
+    .selectFrom('reviews')
+    .select('reviews.reviewee_id')
+    .select((eb) => [
+      eb.fn.avg<string | number>('reviews.rating').as('average'),
+      eb.fn.countAll<string | number>().as('count'),
+    ])
+    .where(isShown(now.toISOString()))
+    .groupBy('reviews.reviewee_id');
+}
+
 /** Average and count of the public reviews of each user (users without any are left out). */
 export async function publicRatingsOf(
   db: Db,
@@ -72,16 +85,8 @@ export async function publicRatingsOf(
   now: Date,
 ): Promise<Map<string, { average: number; count: number }>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('reviews')
-    .select('reviews.reviewee_id')
-    .select((eb) => [
-      eb.fn.avg<string | number>('reviews.rating').as('average'),
-      eb.fn.countAll<string | number>().as('count'),
-    ])
+  const rows = await publicRatingsQuery(db, now)
     .where('reviews.reviewee_id', 'in', [...new Set(userIds)])
-    .where(isShown(now.toISOString()))
-    .groupBy('reviews.reviewee_id')
     .execute();
   return new Map(
     rows.map((row) => [

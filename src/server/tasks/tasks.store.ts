@@ -511,19 +511,24 @@ export async function taskSummaries(
   );
 }
 
+/** SQL: each assignee's completed tasks (the directory joins it, issue 50). */
+export function completedJobsQuery(db: Db) {
+  return db
+    .selectFrom('tasks')
+    .select('assignee_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('status', '=', 'completed')
+    .groupBy('assignee_id');
+}
+
 /** How many tasks each user completed as the hired freelancer (users with none are left out). */
 export async function completedJobsOf(
   db: Db,
   userIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('tasks')
-    .select('assignee_id')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+  const rows = await completedJobsQuery(db)
     .where('assignee_id', 'in', [...new Set(userIds)])
-    .where('status', '=', 'completed')
-    .groupBy('assignee_id')
     .execute();
   return new Map(rows.map((row) => [row.assignee_id ?? '', Number(row.count)]));
 }

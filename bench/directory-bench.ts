@@ -1,0 +1,301 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { createAuthForScripts } from '../src/server/auth/auth.ts';
+import { parseConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { isPostgres } from '../src/server/db/engine.ts';
+import type { Database } from '../src/server/db/types.ts';
+import { createRandom, seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
+import { CURATED_SKILLS, skillKey } from '../src/shared/freelancer-profiles.ts';
+import { formatInt, log, serverEnv, startServer } from './bench-server.ts';
+import { stopChild } from './processes.ts';
+
+/**
+ * Issue 50: GET /api/freelancers at 100,000 freelancer profiles beside GET /api/tasks/search at
+ * 100,000 tasks, on the same server in the same run, on SQLite and (when one answers at
+ * BENCH_POSTGRES_URL) PostgreSQL. A mix of directory searches (words, skills, categories,
+ * ratings, prices, sorts, pages) runs while a few freelancers keep saving their profiles; then
+ * the task search alone, as many clients. Reported: requests a second, p50 and p99, and the
+ * directory's rate as a ratio of the task search's. Alone: BENCH_DIRECTORY_ONLY=1 npm run bench.
+ */
+
+const PROFILES = Number(process.env.BENCH_DIRECTORY_PROFILES) || 100_000;
+const TASKS = Number(process.env.BENCH_SEARCH_TASKS) || 100_000;
+const SECONDS = Number(process.env.BENCH_DIRECTORY_SECONDS) || 15;
+const CLIENTS = 8;
+const EDITORS = 2;
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHUNK = 400;
+
+const WORDS = ['logo', 'react', 'wordpress', 'copy', 'seo', 'excel', 'photo', 'video', 'brand'];
+const HEADLINES = [
+  'Logo and brand design for small shops',
+  'React and TypeScript web apps',
+  'WordPress sites that load fast',
+  'Copywriting that sells',
+  'SEO audits and fixes',
+  'Excel and Google Sheets clean-up',
+  'Product photography',
+  'Video editing for social media',
+];
+
+/** 100,000 people with a profile, skills by key, a fifth of them available now. */
+async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> {
+  const random = createRandom(50_050);
+  const now = Date.now();
+  if (!isPostgres(db)) await sql`pragma cache_size = -262144`.execute(db);
+  // SQLite keeps booleans as 0/1.
+  const verified = (isPostgres(db) ? true : 1) as boolean;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += CHUNK) {
+      const size = Math.min(CHUNK, count - start);
+      const users = [];
+      const profiles = [];
+      const skills = [];
+      for (let i = start; i < start + size; i += 1) {
+        const id = `bench-freelancer-${i}`;
+        const at = new Date(now - Math.floor(random() * 365 * 86_400_000)).toISOString();
+        users.push({
+          id,
+          name: `Bench Freelancer ${i}`,
+          email: `bench.freelancer${i}@example.com`,
+          emailVerified: verified,
+          image: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        const own = new Set<string>();
+        const skillCount = 2 + Math.floor(random() * 6);
+        while (own.size < skillCount) {
+          own.add(CURATED_SKILLS[Math.floor(random() * CURATED_SKILLS.length)]!);
+        }
+        const hasRate = random() < 0.8;
+        profiles.push({
+          user_id: id,
+          headline: `${HEADLINES[i % HEADLINES.length]} ${i}`,
+          about: `I have worked on ${i % 300} projects. ${HEADLINES[(i * 7) % HEADLINES.length]}, on time and with care.`,
+          skills: JSON.stringify([...own]),
+          rate_cents: hasRate ? 1000 + Math.floor(random() * 20_000) : null,
+          rate_unit: hasRate ? (random() < 0.5 ? ('hourly' as const) : ('fixed' as const)) : null,
+          languages: '["English"]',
+          time_zone: null,
+          links: '{}',
+          available: random() < 0.2 ? 1 : 0,
+          updated_at: at,
+        });
+        for (const skill of own) skills.push({ user_id: id, skill_key: skillKey(skill) });
+      }
+      await trx.insertInto('user').values(users).execute();
+      await trx.insertInto('freelancer_profiles').values(profiles).execute();
+      await trx.insertInto('freelancer_skills').values(skills).execute();
+    }
+  });
+  if (isPostgres(db)) {
+    await sql`vacuum analyze freelancer_profiles`.execute(db);
+    await sql`vacuum analyze freelancer_skills`.execute(db);
+    await sql`vacuum analyze tasks`.execute(db);
+  } else {
+    await sql`analyze`.execute(db);
+  }
+}
+
+/** The directory's mix: words, skills, categories, ratings, prices, sorts and pages. */
+function directoryPaths(): string[] {
+  const paths: string[] = [];
+  const sorts = ['', 'rating', 'completed', 'newest'];
+  for (let i = 0; i < 48; i += 1) {
+    const params = new URLSearchParams();
+    if (i % 3 === 0) params.set('q', WORDS[i % WORDS.length]!);
+    if (i % 4 === 1) params.set('skill', CURATED_SKILLS[i % CURATED_SKILLS.length]!);
+    if (i % 6 === 2) params.set('category', ['Design', 'Writing', 'Marketing'][i % 3]!);
+    if (i % 8 === 3) params.set('available', 'true');
+    if (i % 5 === 4) params.set('maxPrice', String(40 + (i % 4) * 30));
+    if (i % 12 === 5) params.set('minRating', '4');
+    if (sorts[i % 4]) params.set('sort', sorts[i % 4]!);
+    if (i % 7 === 6) params.set('page', String(2 + (i % 3)));
+    paths.push(`/api/freelancers?${params}`);
+  }
+  return paths;
+}
+
+function taskSearchPaths(): string[] {
+  const words = ['logo', 'website', 'data', 'write', 'video', 'move'];
+  return words.flatMap((word, i) => [
+    `/api/tasks/search?q=${word}`,
+    `/api/tasks/search?q=${word}&sort=newest&page=${1 + (i % 3)}`,
+    `/api/tasks/search?category=Design&sort=${i % 2 ? 'budget_asc' : 'deadline'}`,
+  ]);
+}
+
+interface Load {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** CLIENTS loops over `paths` for SECONDS, each request timed; `during` runs beside them. */
+async function load(baseUrl: string, paths: string[], during?: (until: number) => Promise<void>) {
+  const times: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  let next = 0;
+  const client = async () => {
+    while (performance.now() < until) {
+      const url = `${baseUrl}${paths[next++ % paths.length]}`;
+      const at = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status !== 200) failures += 1;
+      times.push(performance.now() - at);
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: CLIENTS }, client),
+    ...(during ? [during(until)] : []),
+  ]);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0;
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    requests: times.length,
+    perSecond: times.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    failures,
+  } satisfies Load;
+}
+
+/** EDITORS freelancers signed in over the API, each saving their profile again and again. */
+async function profileEdits(baseUrl: string, until: number): Promise<number> {
+  let saves = 0;
+  const editor = async (index: number) => {
+    // The bulk seed's posters: verified accounts with known passwords (writers).
+    const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({
+        email: `seed.poster${index + 1}@example.com`,
+        password: `SeedPoster${index + 1}`,
+      }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (let round = 0; performance.now() < until; round += 1) {
+      const response = await fetch(`${baseUrl}/api/me/freelancer-profile`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+        body: JSON.stringify({
+          headline: `${HEADLINES[round % HEADLINES.length]} (edit ${round})`,
+          skills: [CURATED_SKILLS[round % CURATED_SKILLS.length], 'Excel'],
+          rate: { amount: 20 + (round % 50), unit: 'hourly' },
+          available: round % 2 === 0,
+        }),
+      });
+      await response.arrayBuffer();
+      if (response.status === 200) saves += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await Promise.all(Array.from({ length: EDITORS }, (_, i) => editor(i)));
+  return saves;
+}
+
+interface DirectoryBench {
+  engine: string;
+  directory: Load;
+  saves: number;
+  tasks: Load;
+}
+
+async function runOnEngine(engine: string, databaseUrl: string): Promise<DirectoryBench> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-directory-bench-'));
+  const { baseUrl, env } = await serverEnv(dataDir, databaseUrl);
+  const config = parseConfig(env);
+  const handle = await openDatabase(config);
+  try {
+    const seedStart = performance.now();
+    await seedBulkTasks(handle.db, { count: TASKS, auth: createAuthForScripts(config, handle) });
+    await seedProfiles(handle.db, PROFILES);
+    const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+    log(
+      `${engine}: seeded ${formatInt(TASKS)} tasks, ${formatInt(PROFILES)} profiles in ${seconds} s`,
+    );
+  } finally {
+    await handle.close();
+  }
+  const server = await startServer({ ...env, SEARCH_CACHE_SIZE: '0' }, baseUrl);
+  try {
+    let saves = 0;
+    log(`${engine}: the directory mix with profile edits…`);
+    const directory = await load(baseUrl, directoryPaths(), async (until) => {
+      saves = await profileEdits(baseUrl, until);
+    });
+    log(`${engine}: the task search…`);
+    const tasks = await load(baseUrl, taskSearchPaths());
+    return { engine, directory, saves, tasks };
+  } finally {
+    await stopChild(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A database of its own on the PostgreSQL server, or null when none answers. */
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  admin.on('error', () => {});
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `tasklane_directory_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function runDirectoryBench(): Promise<DirectoryBench[]> {
+  const results = [await runOnEngine('sqlite', '')];
+  const database = await postgresDatabase();
+  if (database) {
+    try {
+      results.push(await runOnEngine('postgres', database.url));
+    } finally {
+      await database.drop();
+    }
+  }
+  return results;
+}
+
+export function printDirectoryReport(results: DirectoryBench[]): void {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    `\n## The freelancer directory (${formatInt(PROFILES)} profiles) beside the task search (${formatInt(TASKS)} tasks), ${CLIENTS} clients, ${SECONDS} s each, answers not kept\n`,
+  );
+  console.log('| engine | load | req/s | p50 | p99 | failures |');
+  console.log('|---|---|---:|---:|---:|---:|');
+  for (const { engine, directory, saves, tasks } of results) {
+    const row = (label: string, l: Load) =>
+      `| ${engine} | ${label} | ${l.perSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.failures} |`;
+    console.log(row(`directory mix (+${saves} profile saves)`, directory));
+    console.log(row('task search', tasks));
+    console.log(
+      `| ${engine} | directory ÷ task search | ${(directory.perSecond / tasks.perSecond).toFixed(2)} | | | |`,
+    );
+  }
+}
