@@ -23,6 +23,7 @@ import * as deliveries from './0022-deliveries.ts';
 import * as portfolio from './0023-portfolio.ts';
 import * as invitations from './0024-invitations.ts';
 import * as freelancerProfiles from './0025-freelancer-profiles.ts';
+import * as taskSkills from './0028-task-skills.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-portfolio': portfolio,
   '0024-invitations': invitations,
   '0025-freelancer-profiles': freelancerProfiles,
+  '0028-task-skills': taskSkills,
 };
 
 export const migrationProvider: MigrationProvider = {
