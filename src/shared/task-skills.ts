@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { CURATED_SKILLS, SKILLS_BY_CATEGORY, skillKey } from './freelancer-profiles.ts';
+import { taskSchema } from './tasks.ts';
 import type { Category } from './task-constants.ts';
 
 /**
@@ -44,3 +46,10 @@ export function suggestSkills(
 
 /** Matched alerts (issue 50): at most this many a freelancer is told of in 24 hours. */
 export const TASK_MATCH_ALERTS_PER_DAY = 20;
+
+/** GET /api/me/recommended-tasks. */
+export const recommendedTasksSchema = z.object({
+  items: z.array(taskSchema).describe('At most 6, best fit first'),
+  hasSkills: z.boolean().describe('Whether my freelancer profile lists any skill'),
+});
+export type RecommendedTasks = z.infer<typeof recommendedTasksSchema>;

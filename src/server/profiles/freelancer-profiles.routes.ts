@@ -9,6 +9,8 @@ import { CATEGORIES } from '../../shared/task-constants.ts';
 import { requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
+import { recommendedTasks } from '../tasks/recommended-tasks.ts';
+import { recommendedTasksSchema } from '../../shared/task-skills.ts';
 
 /** Issue 50 under /api: a freelancer's own profile, and the curated skills. Additive. */
 export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
@@ -66,6 +68,22 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
     async (request) => {
       const user = await requireWriter(auth, request);
       return saveFreelancerProfile(db, user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/me/recommended-tasks',
+    {
+      schema: {
+        summary: 'Recommended for you: open tasks that share skills of my freelancer profile',
+        description:
+          'At most 6 open, unexpired tasks of others (never a blocked poster’s), the most skills shared with my freelancer profile first, then the newest, then the largest budget. `hasSkills` is false when my profile lists no skills (and the list is empty).',
+        response: { 200: recommendedTasksSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return recommendedTasks(db, user.id);
     },
   );
 };

@@ -208,3 +208,42 @@ describe('matched alerts', () => {
     expect(digest.text).toContain(matchText(title));
   });
 });
+
+describe('recommended for you', () => {
+  it('ranks open tasks of others by skills shared, then the newest, then the budget', async () => {
+    const rita = await freelancer('Rita Recommended', ['Video editing', 'Transcription'], {});
+    const post = (title: string, skills: string[], budget = 100) =>
+      postTask(t, paula, { title, category: 'Other', skills, budget });
+    const one = await post('Cut a film', ['Video editing']);
+    const both = await post('Cut and caption', ['Transcription', 'video editing']);
+    const richer = await post('Cut a big film', ['Video editing'], 900);
+    const newer = await post('Cut a short', ['Video editing']);
+    await post('Fix a door', ['Handyman']);
+    await postTask(t, rita, { title: 'My own cut', category: 'Other', skills: ['Video editing'] });
+    const taken = await post('Closed cut', ['Video editing']);
+    await t.db.updateTable('tasks').set({ moderation: 'hidden' }).where('id', '=', taken).execute();
+    const blocker = await t.signUp({ name: 'Blocky Poster' });
+    await postTask(t, blocker, {
+      title: 'Blocked cut',
+      category: 'Other',
+      skills: ['Transcription'],
+    });
+    expect((await call(t, 'POST', `/api/users/${rita.id}/block`, blocker)).status).toBe(200);
+
+    const answer = await call(t, 'GET', '/api/me/recommended-tasks', rita);
+    expect(answer.status).toBe(200);
+    const body = answer.body as { items: Task[]; hasSkills: boolean };
+    expect(body.hasSkills).toBe(true);
+    expect(body.items.map((task) => task._id)).toEqual([both, newer, richer, one]);
+    expect(body.items.length).toBeLessThanOrEqual(6);
+  });
+
+  it('says when the profile has no skills, and asks to be signed in', async () => {
+    const newcomer = await t.signUp({ name: 'Nina New' });
+    expect((await call(t, 'GET', '/api/me/recommended-tasks', newcomer)).body).toEqual({
+      items: [],
+      hasSkills: false,
+    });
+    expect((await call(t, 'GET', '/api/me/recommended-tasks', undefined)).status).toBe(401);
+  });
+});
