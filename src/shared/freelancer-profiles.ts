@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { budgetSchema } from './tasks.ts';
+import { SKILL_MESSAGES, skillListSchema } from './skill-key.ts';
 import type { Category } from './task-constants.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { Category } from './task-constants.ts';
 export const HEADLINE_MAX_LENGTH = 80;
 export const ABOUT_MAX_LENGTH = 2000;
 export const SKILLS_MAX = 15;
-export const SKILL_MAX_LENGTH = 40;
+export { SKILL_MAX_LENGTH, skillKey } from './skill-key.ts';
 export const LANGUAGES_MAX = 10;
 export const LANGUAGE_MAX_LENGTH = 40;
 
@@ -50,9 +51,6 @@ export const CURATED_SKILLS: readonly string[] = [
   ...new Set(Object.values(SKILLS_BY_CATEGORY).flat()),
 ];
 
-/** One key per skill however it is typed: "react " and "React" are one skill. */
-export const skillKey = (skill: string) => skill.trim().replace(/\s+/g, ' ').toLowerCase();
-
 export const RATE_UNITS = ['fixed', 'hourly'] as const;
 export type RateUnit = (typeof RATE_UNITS)[number];
 export const RATE_UNIT_LABELS: Record<RateUnit, string> = {
@@ -82,8 +80,7 @@ export const FREELANCER_PROFILE_MESSAGES = {
   headlineTooLong: `A headline must be at most ${HEADLINE_MAX_LENGTH} characters.`,
   aboutTooLong: `About must be at most ${ABOUT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   tooManySkills: `At most ${SKILLS_MAX} skills.`,
-  skillInvalid: `A skill must be 1 to ${SKILL_MAX_LENGTH} characters.`,
-  skillTwice: 'A skill is listed twice.',
+  ...SKILL_MESSAGES,
   tooManyLanguages: `At most ${LANGUAGES_MAX} languages.`,
   languageInvalid: `A language must be 1 to ${LANGUAGE_MAX_LENGTH} characters.`,
   rateUnitInvalid: 'The rate must be a starting price or per hour.',
@@ -163,10 +160,7 @@ export const freelancerProfileInputSchema = z.object({
   about: optionalText(ABOUT_MAX_LENGTH, M.aboutTooLong).describe(
     'Plain text with line breaks; contact details are hidden from others',
   ),
-  skills: z
-    .array(z.string().trim().min(1, M.skillInvalid).max(SKILL_MAX_LENGTH, M.skillInvalid))
-    .max(SKILLS_MAX, M.tooManySkills)
-    .refine((skills) => new Set(skills.map(skillKey)).size === skills.length, M.skillTwice)
+  skills: skillListSchema(SKILLS_MAX, M.tooManySkills)
     .default([])
     .describe('From the curated list of each category (GET /api/skills) or typed'),
   rate: z
@@ -192,6 +186,13 @@ export const freelancerProfileInputSchema = z.object({
     .describe('IANA name, for example Europe/Berlin'),
   links: linksSchema,
   available: z.boolean().default(false).describe('"Available now": open to new work'),
+  // Issue 50, "Tasks that fit": left out, the choice stays as it was.
+  matchAlerts: z
+    .boolean()
+    .optional()
+    .describe(
+      'Tell me of new tasks that share one of my skills and are within my rate (in the app, and by mail per the `matched_tasks` preference); left out: unchanged',
+    ),
 });
 export type FreelancerProfileInput = z.input<typeof freelancerProfileInputSchema>;
 export type FreelancerProfileFields = z.output<typeof freelancerProfileInputSchema>;
@@ -211,6 +212,7 @@ export const freelancerProfileSchema = z.object({
     >,
   ),
   available: z.boolean(),
+  matchAlerts: z.boolean().describe('Told of new tasks that fit my skills'),
   updatedAt: z.string().nullable().describe('Null: never filled in'),
 });
 export type FreelancerProfile = z.infer<typeof freelancerProfileSchema>;
@@ -227,5 +229,6 @@ export const EMPTY_FREELANCER_PROFILE: FreelancerProfile = {
     null
   >,
   available: false,
+  matchAlerts: false,
   updatedAt: null,
 };

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'saved_search',
   // Issue 50.
   'invitations',
+  'matched_tasks',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -40,6 +41,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   review_public: 'A review about me became public',
   saved_search: 'New tasks for my saved searches',
   invitations: 'An invitation to make an offer, or an answer to mine',
+  matched_tasks: 'New tasks that fit my skills',
 };
 
 export const MAIL_DEFAULTS: Record<MailKind, MailMode> = {
@@ -52,6 +54,7 @@ export const MAIL_DEFAULTS: Record<MailKind, MailMode> = {
   review_public: 'instant',
   saved_search: 'daily',
   invitations: 'instant',
+  matched_tasks: 'daily',
 };
 
 /** The kind of mail each notification is; null: shown in the app only (issue 20's notices). */
@@ -78,6 +81,7 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   payment_refunded: 'task_progress',
   invitation_received: 'invitations',
   invitation_declined: 'invitations',
+  task_match: 'matched_tasks',
 };
 
 /** A private message is mailed only if it is still unread this long after it came. */

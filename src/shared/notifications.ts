@@ -32,6 +32,8 @@ export const NOTIFICATION_TYPES = [
   // Issue 50: a poster invited a freelancer to make an offer; the freelancer declined.
   'invitation_received',
   'invitation_declined',
+  // Issue 50: a new task shares a skill of a freelancer who asked to be told.
+  'task_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -94,6 +96,7 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, (facts: NotificationFa
     `${name} invited you to make an offer on “${title}”${reason ? `: “${reason}”` : '.'}`,
   invitation_declined: ({ name, title, reason }) =>
     `${name} declined your invitation to “${title}”${reason ? `: “${reason}”` : '.'}`,
+  task_match: ({ title }) => `New task that fits your skills: “${title}”.`,
 };
 
 export const notificationSchema = z.object({

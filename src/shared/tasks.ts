@@ -4,6 +4,7 @@ import { TASK_FIELD_MESSAGES } from './task-field-messages.ts';
 import { moderationStateSchema } from './moderation-state.ts';
 import { userSummarySchema } from './user-summary.ts';
 import { FILE_CAPS, fileIdsSchema, fileViewSchema } from './files.ts';
+import { skillListSchema } from './skill-key.ts';
 import { TASK_STATUSES, todayUtc } from './task-status.ts';
 import {
   CATEGORIES,
@@ -21,6 +22,12 @@ export * from './task-field-messages.ts';
 export * from './task-status.ts';
 
 const M = TASK_FIELD_MESSAGES;
+
+/** Issue 50: how many skills a task may carry. */
+export const TASK_SKILLS_MAX = 5;
+export const TASK_SKILL_MESSAGES = {
+  tooManySkills: `A task may carry at most ${TASK_SKILLS_MAX} skills.`,
+} as const;
 
 /** Text that must be there, trimmed, at most `max` characters. */
 export const requiredText = (required: string, max: number, tooLong: string) =>
@@ -62,6 +69,12 @@ export const taskInputSchema = z.object({
   fileIds: fileIdsSchema(FILE_CAPS.taskDocuments, 'documents').describe(
     'Ready document uploads of the poster (purpose task), in order',
   ),
+  // Issue 50, additive: absent on an edit, the task keeps its skills; [] removes them.
+  skills: skillListSchema(TASK_SKILLS_MAX, TASK_SKILL_MESSAGES.tooManySkills)
+    .optional()
+    .describe(
+      `Up to ${TASK_SKILLS_MAX} skills (curated, GET /api/skills, or typed; 1–40 characters, none twice); freelancers with one of them who asked for matching tasks are told`,
+    ),
 });
 export type TaskInput = z.infer<typeof taskInputSchema>;
 /** What a form holds before parsing: every field as typed. */
@@ -107,6 +120,11 @@ export const taskSchema = z.object({
     .describe(
       'GET /api/tasks/{id} only: its documents; a download link for each from GET /api/files/{id}/link',
     ),
+  // Issue 50, additive: on a task's own read only.
+  skills: z
+    .array(z.string())
+    .optional()
+    .describe('GET /api/tasks/{id} only: the skills the task asks for, in order; none: absent'),
   // Issue 20, additive: only its author and admins ever read a task hidden or removed.
   moderation: moderationStateSchema
     .optional()

@@ -8,6 +8,10 @@ import { uploadsProblem, useUploads } from '../features/files/use-uploads.ts';
 import { useForm } from '../lib/use-form.ts';
 import type { SessionUser } from '../lib/session.tsx';
 import { FieldError, FormField, SelectField, SubmitButton, TextAreaField } from './form-field.tsx';
+import { SkillsPicker } from './skills-picker.tsx';
+import { CURATED_SKILLS } from '../../shared/freelancer-profiles.ts';
+import { suggestSkills } from '../../shared/task-skills.ts';
+import { TASK_SKILLS_MAX, type Category } from '../../shared/tasks.ts';
 
 export type TaskFormValues = {
   title: string;
@@ -30,6 +34,8 @@ interface TaskFormProps {
   initialValues?: TaskFormValues;
   /** The task's photos and documents as stored (Edit). */
   initialFiles?: { photos: readonly FileView[]; files: readonly FileView[] };
+  /** The task's skills as stored (Edit); issue 50. */
+  initialSkills?: readonly string[];
   submitLabel: string;
   /** Resolves true when the form should reset (a task was added). */
   onSubmit(input: TaskInput & TaskAttachments): Promise<boolean>;
@@ -43,6 +49,7 @@ export function TaskForm({
   poster,
   initialValues = EMPTY_TASK_FORM,
   initialFiles,
+  initialSkills = [],
   submitLabel,
   onSubmit,
 }: TaskFormProps) {
@@ -50,6 +57,9 @@ export function TaskForm({
   const photos = useUploads('task', initialFiles?.photos);
   const documents = useUploads('task', initialFiles?.files);
   const [filesError, setFilesError] = useState('');
+  const [skills, setSkills] = useState<string[]>([...initialSkills]);
+  const { title, description, category } = form.values;
+  const offered = suggestSkills(title, description, category as Category | '', skills);
   const submit = form.handleSubmit(
     async (input: TaskInput) => {
       // Issue 49: a file still on its way, or refused, is not silently left out of the task.
@@ -62,12 +72,13 @@ export function TaskForm({
       };
       if (await onSubmit({ ...input, ...attachments })) {
         form.reset();
+        setSkills([...initialSkills]);
         photos.reset();
         documents.reset();
       }
     },
     // An unchosen category is a missing one ('Category is required.'), not an unknown one.
-    (values) => ({ ...values, category: values.category || undefined }),
+    (values) => ({ ...values, category: values.category || undefined, skills }),
   );
 
   return (
@@ -104,6 +115,18 @@ export function TaskForm({
           maxLength={5000}
           className="h-36"
           {...form.field('description')}
+        />
+      </div>
+      <div className="md:col-span-2">
+        <SkillsPicker
+          legend={`Skills (optional, up to ${TASK_SKILLS_MAX})`}
+          listLabel="Skills of this task"
+          skills={skills}
+          onChange={setSkills}
+          max={TASK_SKILLS_MAX}
+          known={CURATED_SKILLS}
+          offered={offered}
+          error={form.errors.skills}
         />
       </div>
       {(['photos', 'documents'] as const).map((kind) => (

@@ -8,7 +8,6 @@ import {
   PROFILE_LINK_LABELS,
   RATE_UNIT_LABELS,
   RATE_UNITS,
-  skillKey,
   SKILLS_MAX,
   type FreelancerProfile,
   type ProfileLinkKind,
@@ -22,6 +21,7 @@ import {
   TextAreaField,
 } from '../components/form-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { SkillsPicker } from '../components/skills-picker.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { freelancerProfileApi } from '../features/profiles/freelancer-profile-api.ts';
 import { Link } from '../lib/link.tsx';
@@ -38,6 +38,7 @@ type Values = {
   languages: string;
   timeZone: string;
   available: string;
+  matchAlerts: string;
 } & Record<`link_${ProfileLinkKind}`, string>;
 
 const valuesOf = (profile: FreelancerProfile): Values => ({
@@ -48,6 +49,7 @@ const valuesOf = (profile: FreelancerProfile): Values => ({
   languages: profile.languages.join(', '),
   timeZone: profile.timeZone ?? '',
   available: profile.available ? 'yes' : '',
+  matchAlerts: profile.matchAlerts ? 'yes' : '',
   ...(Object.fromEntries(
     PROFILE_LINK_KINDS.map((kind) => [`link_${kind}`, profile.links[kind] ?? '']),
   ) as Record<`link_${ProfileLinkKind}`, string>),
@@ -77,9 +79,7 @@ function FreelancerProfileForm({
   const toast = useToast();
   const form = useForm(freelancerProfileInputSchema, valuesOf(profile));
   const [skills, setSkills] = useState<string[]>(profile.skills);
-  const [skillText, setSkillText] = useState('');
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  const skillsId = useId();
   const zonesId = useId();
 
   useEffect(() => {
@@ -88,13 +88,6 @@ function FreelancerProfileForm({
       () => undefined, // No suggestions: skills can still be typed.
     );
   }, []);
-
-  const addSkill = () => {
-    const skill = skillText.trim().replace(/\s+/g, ' ');
-    if (!skill || skills.some((s) => skillKey(s) === skillKey(skill))) return setSkillText('');
-    setSkills([...skills, skill]);
-    setSkillText('');
-  };
 
   const submit = form.handleSubmit(
     async (input) => {
@@ -119,6 +112,7 @@ function FreelancerProfileForm({
       timeZone: values.timeZone,
       links: Object.fromEntries(PROFILE_LINK_KINDS.map((kind) => [kind, values[`link_${kind}`]])),
       available: values.available === 'yes',
+      matchAlerts: values.matchAlerts === 'yes',
     }),
   );
 
@@ -147,50 +141,15 @@ function FreelancerProfileForm({
           hint="Plain text; line breaks are kept."
           {...form.field('about')}
         />
-        <fieldset className="space-y-2">
-          <legend className="mb-1 font-medium">Skills (up to {SKILLS_MAX})</legend>
-          <ul aria-label="Your skills" className="flex flex-wrap gap-2">
-            {skills.map((skill) => (
-              <li key={skill} className="badge badge-outline gap-1 py-3">
-                {skill}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs min-h-6"
-                  aria-label={`Remove ${skill}`}
-                  onClick={() => setSkills(skills.filter((s) => s !== skill))}
-                >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="grow">
-              <FormField
-                label="Add a skill"
-                list={skillsId}
-                value={skillText}
-                disabled={skills.length >= SKILLS_MAX}
-                onChange={(event) => setSkillText(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    addSkill();
-                  }
-                }}
-              />
-            </div>
-            <button type="button" className="btn" onClick={addSkill}>
-              Add
-            </button>
-          </div>
-          <datalist id={skillsId}>
-            {suggestions.map((skill) => (
-              <option key={skill} value={skill} />
-            ))}
-          </datalist>
-          <FieldError message={form.errors.skills} />
-        </fieldset>
+        <SkillsPicker
+          legend={`Skills (up to ${SKILLS_MAX})`}
+          listLabel="Your skills"
+          skills={skills}
+          onChange={setSkills}
+          max={SKILLS_MAX}
+          known={suggestions}
+          error={form.errors.skills}
+        />
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-1 font-medium">Rate in USD (optional)</legend>
           <FormField label="Amount" inputMode="decimal" {...form.field('rateAmount')} />
@@ -233,19 +192,27 @@ function FreelancerProfileForm({
           ))}
           <FieldError message={form.errors.links} />
         </fieldset>
-        <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            className="checkbox"
-            checked={form.values.available === 'yes'}
-            onChange={(event) =>
-              form
-                .field('available')
-                .onChange({ target: { value: event.target.checked ? 'yes' : '' } })
-            }
-          />
-          <span>Available now: open to new work</span>
-        </label>
+        {(
+          [
+            ['available', 'Available now: open to new work'],
+            [
+              'matchAlerts',
+              'Tell me of new tasks that match my skills (in the app, and by email as chosen in your email settings)',
+            ],
+          ] as const
+        ).map(([name, label]) => (
+          <label key={name} className="flex cursor-pointer items-center gap-3">
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={form.values[name] === 'yes'}
+              onChange={(event) =>
+                form.field(name).onChange({ target: { value: event.target.checked ? 'yes' : '' } })
+              }
+            />
+            <span>{label}</span>
+          </label>
+        ))}
         <FieldError message={form.errors.form} />
         <SubmitButton busy={form.isSubmitting} busyLabel="Saving…">
           Save freelancer profile

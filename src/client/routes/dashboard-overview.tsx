@@ -9,12 +9,11 @@ import { myWorkCounters } from '../features/offers/my-work.ts';
 import { MyWorkLists } from '../features/offers/my-work-lists.tsx';
 import { earningsApi, type Earnings } from '../features/payments/earnings-api.ts';
 import { EarningsSummary } from '../features/payments/earnings-balances.tsx';
-import { TaskThumb } from '../features/files/task-thumb.tsx';
-import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
+import { DashboardTaskItem } from '../features/tasks/dashboard-task-item.tsx';
+import { RecommendedTasks } from '../features/skills/recommended-tasks.tsx';
 import { api } from '../lib/api.ts';
 import { withReason } from '../lib/use-form.ts';
 import { searchApi } from '../features/search/search-api.ts';
-import { formatBudget, formatDeadline } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 import { useSession } from '../lib/session.tsx';
@@ -121,33 +120,12 @@ export default function DashboardOverview() {
             ) : (
               <ul className="divide-y divide-base-300 rounded-box border border-base-300">
                 {overview.myTasks.slice(0, DASHBOARD_RECENT_COUNT).map((task) => (
-                  <li
-                    key={task._id}
-                    className="flex flex-wrap items-center justify-between gap-2 p-3"
-                  >
-                    <TaskThumb task={task} className="size-12" />
-                    <div className="min-w-0 flex-1">
-                      <p className="flex items-center gap-2 font-medium">
-                        <span className="truncate">{task.title}</span>
-                        <TaskStatusBadge task={task} />
-                      </p>
-                      <p className="text-sm text-base-content/90">
-                        {task.category} · {formatBudget(task.budget)} · due{' '}
-                        {formatDeadline(task.deadline)}
-                      </p>
-                    </div>
-                    <Link
-                      to={paths.task(task._id)}
-                      className="btn btn-outline btn-sm"
-                      aria-label={`View ${task.title}`}
-                    >
-                      View
-                    </Link>
-                  </li>
+                  <DashboardTaskItem key={task._id} task={task} />
                 ))}
               </ul>
             )}
           </section>
+          <RecommendedTasks />
           {overview.earnings && <EarningsSummary earnings={overview.earnings} />}
           <MyWorkLists offers={overview.myOffers} />
         </>

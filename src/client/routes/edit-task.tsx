@@ -76,6 +76,7 @@ export default function EditTask() {
         poster={user}
         initialValues={toFormValues(task)}
         initialFiles={{ photos: photosOf(task), files: documentsOf(task) }}
+        initialSkills={task.skills ?? []}
         submitLabel="Update Task"
         onSubmit={saveTask}
       />

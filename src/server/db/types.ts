@@ -87,6 +87,8 @@ export interface TaskTable {
   photo_key: ColumnType<string | null, string | null | undefined, string | null>;
   photo_placeholder: ColumnType<string | null, string | null | undefined, string | null>;
   file_count: ColumnType<number, number | undefined, number>;
+  /** Issue 50 (migration 0028): its skills as written, JSON text; null: none. */
+  skills: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BidTable {
@@ -147,6 +149,8 @@ export interface FreelancerProfileTable {
   /** 0 or 1 on SQLite, as on PostgreSQL (an integer column). */
   available: number;
   updated_at: string;
+  /** Issue 50 (migration 0028): 1 when they asked to be told of tasks that fit their skills. */
+  match_alerts: ColumnType<number, number | undefined, number>;
 }
 
 /** Issue 50: each of a freelancer's skills by its key (skillKey), for lookups by skill. */
@@ -311,6 +315,21 @@ export interface SavedSearchTable {
 }
 
 /** One saved-search alert per task and user (migration 0006). */
+/** Issue 50: a task's skills by key (migration 0028). */
+export interface TaskSkillTable {
+  task_id: string;
+  skill_key: string;
+  skill: string;
+  position: number;
+}
+
+/** Issue 50: who was told of which task as one that fits their skills (migration 0028). */
+export interface TaskMatchAlertTable {
+  task_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface SavedSearchAlertTable {
   task_id: string;
   user_id: string;
@@ -618,6 +637,8 @@ export interface Database {
   invitations: InvitationTable;
   freelancer_profiles: FreelancerProfileTable;
   freelancer_skills: FreelancerSkillTable;
+  task_skills: TaskSkillTable;
+  task_match_alerts: TaskMatchAlertTable;
   deliveries: DeliveryTable;
   files: FileTable;
   portfolio_items: PortfolioItemTable;

@@ -11,6 +11,8 @@ import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { searchFreelancers } from './freelancer-directory.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
+import { recommendedTasks } from '../tasks/recommended-tasks.ts';
+import { recommendedTasksSchema } from '../../shared/task-skills.ts';
 
 /**
  * Issue 50 under /api: a freelancer's own profile, the curated skills and the directory of
@@ -88,6 +90,22 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
     async (request) => {
       const user = await optionalUser(auth, request);
       return searchFreelancers(db, request.query, user?.id ?? null);
+    },
+  );
+
+  app.get(
+    '/api/me/recommended-tasks',
+    {
+      schema: {
+        summary: 'Recommended for you: open tasks that share skills of my freelancer profile',
+        description:
+          'At most 6 open, unexpired tasks of others (never a blocked poster’s), the most skills shared with my freelancer profile first, then the newest, then the largest budget. `hasSkills` is false when my profile lists no skills (and the list is empty).',
+        response: { 200: recommendedTasksSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return recommendedTasks(db, user.id);
     },
   );
 };

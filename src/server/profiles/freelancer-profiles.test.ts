@@ -63,6 +63,7 @@ describe('a freelancer profile', () => {
         linkedin: null,
       },
       available: true,
+      matchAlerts: false,
       updatedAt: expect.any(String),
     };
     expect(saved.body).toEqual(expected);

@@ -36,6 +36,7 @@ function toProfile(row: Row | undefined): FreelancerProfile {
     timeZone: row.time_zone,
     links: { ...EMPTY_FREELANCER_PROFILE.links, ...(JSON.parse(row.links) as object) },
     available: Boolean(row.available),
+    matchAlerts: Boolean(row.match_alerts),
     updatedAt: row.updated_at,
   };
 }
@@ -69,7 +70,7 @@ export async function saveFreelancerProfile(
   userId: string,
   fields: FreelancerProfileFields,
 ): Promise<FreelancerProfile> {
-  const changes: Omit<Row, 'user_id'> = {
+  const changes: Omit<Row, 'user_id' | 'match_alerts'> & { match_alerts?: number } = {
     headline: fields.headline,
     about: fields.about,
     skills: JSON.stringify(fields.skills.map((skill) => skill.replace(/\s+/g, ' '))),
@@ -80,12 +81,12 @@ export async function saveFreelancerProfile(
     links: JSON.stringify(fields.links),
     available: fields.available ? 1 : 0,
     updated_at: uniqueNow(),
+    ...(fields.matchAlerts === undefined ? {} : { match_alerts: fields.matchAlerts ? 1 : 0 }),
   };
-  const row: Row = { user_id: userId, ...changes };
-  await db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('freelancer_profiles')
-      .values(row)
+      .values({ user_id: userId, ...changes })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
       .execute();
     await trx.deleteFrom('freelancer_skills').where('user_id', '=', userId).execute();
@@ -95,6 +96,11 @@ export async function saveFreelancerProfile(
         .values(fields.skills.map((skill) => ({ user_id: userId, skill_key: skillKey(skill) })))
         .execute();
     }
+    return trx
+      .selectFrom('freelancer_profiles')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
   });
-  return toProfile(row);
+  return toProfile(saved);
 }

@@ -6,18 +6,23 @@ import { FILE_CAPS } from '../../shared/files.ts';
 import { deliveryIdsOf } from '../delivery/delivery.store.ts';
 import { removeFiles, setItemFiles } from '../files/files.service.ts';
 import { createTask, deleteTask, setTaskFiles, updateTask } from './tasks.store.ts';
+import { alertMatchingFreelancers } from './task-match-alerts.service.ts';
+import { setTaskSkills } from './task-skills.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * Posting and editing a task, with the saved-search alerts they may raise (issue 11), in one
- * transaction: the alerts and their live events exist exactly when the task's change does.
+ * Posting and editing a task, with the saved-search alerts (issue 11) and matched alerts (issue
+ * 50) they may raise, in one transaction: the alerts and their live events exist exactly when
+ * the task's change does.
  */
 export async function postTask(db: Db, input: TaskInput, userId: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const id = await createTask(trx, input, userId);
     await attachTaskFiles(trx, id, input, userId);
+    await setTaskSkills(trx, id, input.skills);
     await alertSavedSearches(trx, { id, title: input.title }, userId);
+    await alertMatchingFreelancers(trx, { id, title: input.title }, userId);
     return id;
   });
 }
@@ -46,7 +51,10 @@ async function attachTaskFiles(
   return true;
 }
 
-/** An edit that makes the task match a saved search alerts owners not yet told of it. */
+/**
+ * An edit that makes the task match a saved search alerts owners not yet told of it; one that
+ * adds a skill (or changes the budget) alerts the freelancers it now fits (issue 50).
+ */
 export async function editTask(
   db: Db,
   id: string,
@@ -57,8 +65,13 @@ export async function editTask(
     const result = await updateTask(trx, id, input, userId);
     // updateTask refused what the rules refuse: here the edit may go on, if only in its files.
     const hasNewFiles = await attachTaskFiles(trx, id, input, userId);
+    // Issue 50: absent, the skills stay; a change of them alone is an edit too.
+    const hasNewSkills = await setTaskSkills(trx, id, input.skills);
     if (result.modifiedCount > 0) await alertSavedSearches(trx, { id, title: input.title }, userId);
-    return hasNewFiles ? { ...result, modifiedCount: 1 } : result;
+    if (result.modifiedCount > 0 || hasNewSkills) {
+      await alertMatchingFreelancers(trx, { id, title: input.title }, userId);
+    }
+    return hasNewFiles || hasNewSkills ? { ...result, modifiedCount: 1 } : result;
   });
 }
 

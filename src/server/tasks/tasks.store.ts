@@ -32,6 +32,7 @@ import { toCents } from '../../shared/money.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { imageVariantPath } from '../../shared/files.ts';
 import { filesOfItems, type ItemFilesSummary } from '../files/files.service.ts';
+import { skillsOfRow } from './task-skills.ts';
 
 type Db = Kysely<Database>;
 
@@ -61,6 +62,8 @@ const TASK_COLUMNS = [
   'photo_key',
   'photo_placeholder',
   'file_count',
+  // Issue 50: the skills as written (null: none), shown on a task's own read only.
+  'skills',
 ] as const;
 
 /** A row of selectTasks: what toTask reads. */
@@ -293,12 +296,16 @@ export async function getTask(db: Db, id: string, options: ReadOptions): Promise
   assertTaskId(id);
   const row = await readTaskById(db, id);
   if (!row) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-  const task = toTask(row, options, todayUtc());
+  const task = withSkills(toTask(row, options, todayUtc()), row.skills);
   // Issue 49: a task's own read shows its photos and documents; only one with files asks.
   if (Number(row.file_count) === 0) return task;
   const files = (await filesOfItems(db, 'task', [id])).get(id);
   return { ...task, photos: files?.photos ?? [], files: files?.files ?? [] };
 }
+
+/** Issue 50: a task's own read shows its skills, when it has any. */
+const withSkills = (task: Task, skills: string | null): Task =>
+  skills ? { ...task, skills: skillsOfRow(skills) } : task;
 
 /** Issue 49: what the task's row keeps of its files (the first photo, the count). */
 export async function setTaskFiles(db: Db, id: string, files: ItemFilesSummary): Promise<void> {

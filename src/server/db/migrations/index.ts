@@ -25,6 +25,7 @@ import * as invitations from './0024-invitations.ts';
 import * as freelancerProfiles from './0025-freelancer-profiles.ts';
 import * as freelancerDirectory from './0026-freelancer-directory.ts';
 import * as earnedFigures from './0027-earned-figures.ts';
+import * as taskSkills from './0028-task-skills.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-freelancer-profiles': freelancerProfiles,
   '0026-freelancer-directory': freelancerDirectory,
   '0027-earned-figures': earnedFigures,
+  '0028-task-skills': taskSkills,
 };
 
 export const migrationProvider: MigrationProvider = {
