@@ -247,6 +247,11 @@ export async function hasPublicImage(db: Db, sha: string): Promise<boolean> {
     .where('files.status', 'in', ['ready', 'attached'])
     // A photo hidden by reports or removed (migration 0020): another row of it may still show it.
     .where('files.moderation', 'is', null)
+    // A hidden or removed profile (issue 20), or a banned account, shows its photos (avatar,
+    // portfolio, tasks) to no one else.
+    .where(
+      sql<SqlBool>`files.owner_id not in (select id from "user" where banned or moderation is not null)`,
+    )
     // A task hidden or removed (issue 20), or of a banned poster, shows its photos to no one else.
     .where((eb) =>
       eb.or([

@@ -236,7 +236,10 @@ describe('who sees a portfolio', () => {
     expect(await call(t, 'GET', `/api/users/${dee.id}/portfolio`, vic)).toEqual(notFound);
     expect(await portfolioOf(dee, admin)).toHaveLength(1);
     expect(await portfolioOf(dee, dee)).toHaveLength(1);
+    // Its photo is served to nobody else either (issue 49: a hidden item's files).
+    expect(await served(piece.photo.urls!.card)).toBe(404);
     await t.db.updateTable('user').set({ moderation: null }).where('id', '=', dee.id).execute();
+    expect(await served(piece.photo.urls!.card)).toBe(200);
 
     // Deleting the account removes the pieces and their photos.
     const deleted = await call(t, 'POST', '/api/me/delete-account', dee, {
@@ -256,7 +259,8 @@ describe('who sees a portfolio', () => {
 
   it('shown to nobody but admins while the account is suspended or banned', async () => {
     const ben = await t.signUp({ name: 'Ben Builder' });
-    await newPiece(ben, 'Garden wall');
+    const piece = await newPiece(ben, 'Garden wall');
+    expect(await served(piece.photo.urls!.card)).toBe(200);
     const suspend = await call(t, 'POST', `/api/admin/users/${ben.id}/suspend`, admin, {
       reason: 'Stolen designs',
     });
@@ -264,10 +268,12 @@ describe('who sees a portfolio', () => {
     expect(await portfolioOf(ben, vic)).toEqual([]);
     expect(await portfolioOf(ben)).toEqual([]);
     expect(await portfolioOf(ben, admin)).toHaveLength(1);
+    expect(await served(piece.photo.urls!.card)).toBe(404);
     expect(
       (await call(t, 'POST', `/api/admin/users/${ben.id}/lift`, admin, { reason: 'Appeal upheld' }))
         .status,
     ).toBe(200);
     expect(await portfolioOf(ben, vic)).toHaveLength(1);
+    expect(await served(piece.photo.urls!.card)).toBe(200);
   });
 });
