@@ -60,7 +60,11 @@ test("a reader reports a task's photo and its document; the poster sees no Repor
       .check();
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(toast(page, 'success', REPORT_MESSAGES.thanks)).toBeVisible();
+    // Closed, so that the next report's thanks is the only one.
+    const thanks = toast(page, 'success', REPORT_MESSAGES.thanks);
+    await expect(thanks).toBeVisible();
+    await thanks.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(thanks).toHaveCount(0);
   }
 
   // The operators' queue lists both files, each reported once.
