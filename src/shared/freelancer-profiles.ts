@@ -232,3 +232,8 @@ export const EMPTY_FREELANCER_PROFILE: FreelancerProfile = {
   matchAlerts: false,
   updatedAt: null,
 };
+
+/** GET /api/skills: the curated skills of each category. */
+export const skillCategoriesSchema = z.object({
+  categories: z.array(z.object({ category: z.string(), skills: z.array(z.string()) })),
+});

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   freelancerProfileInputSchema,
   freelancerProfileSchema,
+  skillCategoriesSchema,
   SKILLS_BY_CATEGORY,
 } from '../../shared/freelancer-profiles.ts';
 import { directoryQuerySchema, directoryResultSchema } from '../../shared/freelancer-directory.ts';
@@ -28,9 +28,7 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
       schema: {
         summary: 'The curated skills of each category (any other skill may be typed)',
         response: {
-          200: z.object({
-            categories: z.array(z.object({ category: z.string(), skills: z.array(z.string()) })),
-          }),
+          200: skillCategoriesSchema,
         },
       },
     },

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import {
   freelancerProfileSchema,
+  skillCategoriesSchema,
   type FreelancerProfileInput,
 } from '../../../shared/freelancer-profiles.ts';
 import { directoryResultSchema } from '../../../shared/freelancer-directory.ts';
@@ -15,14 +15,5 @@ export const freelancerProfileApi = {
     requestAs(directoryResultSchema, 'GET', `/api/freelancers?${params}`),
   mine: () => requestAs(freelancerProfileSchema, 'GET', MINE),
   save: (input: FreelancerProfileInput) => requestAs(freelancerProfileSchema, 'PUT', MINE, input),
-  skills: async () =>
-    (
-      await requestAs(
-        z.object({
-          categories: z.array(z.object({ category: z.string(), skills: z.array(z.string()) })),
-        }),
-        'GET',
-        '/api/skills',
-      )
-    ).categories,
+  skills: async () => (await requestAs(skillCategoriesSchema, 'GET', '/api/skills')).categories,
 };
