@@ -1,8 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { BackButton } from '../components/back-button.tsx';
-import { Fact } from '../components/fact.tsx';
 import { conversationsApi } from '../features/conversations/conversations-api.ts';
 import { TaskQuestions } from '../features/conversations/task-questions.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -18,20 +16,17 @@ import { TaskOffers } from '../features/offers/task-offers.tsx';
 import { DocumentList } from '../features/files/document-list.tsx';
 import { Gallery } from '../features/files/gallery.tsx';
 import { documentsOf, photosOf } from '../features/files/task-files.ts';
-import { UserLink } from '../features/profiles/user-link.tsx';
 import { TaskReviews } from '../features/reviews/task-reviews.tsx';
 import { OwnerActions } from '../features/tasks/owner-actions.tsx';
 import { watchTask } from '../features/tasks/live-task.ts';
 import { loadTaskPage } from '../features/tasks/task-page-data.ts';
 import { roleIn } from '../features/tasks/task-permissions.ts';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
-import { formatBudget, formatDeadline } from '../lib/format.ts';
+import { nextActionOf, TaskSideCard, TASK_SECTIONS } from '../features/tasks/task-side-card.tsx';
 import { paths } from '../lib/paths.ts';
 import { useRouteData } from '../lib/route-data.ts';
 import { useFocusLater } from '../lib/use-focus-later.ts';
 import { useSession } from '../lib/session.tsx';
-
-const FIGURE = 'text-xl font-semibold';
 
 // Issue 21: the task's payment, for its two parties, in a chunk of its own (most task pages have
 // no payment to show). A failed load shows no panel rather than failing the page.
@@ -68,96 +63,99 @@ export default function TaskDetails() {
 
   const { task, offers, reviews, questions } = data;
 
+  const next = nextActionOf(task, role, user.id, offers, reviews);
+  const section = (id: string, children: ReactNode) => <div id={id}>{children}</div>;
+
+  // Issue 51: two columns from 1024 px, the side card in view beside the task; one column
+  // below, the side card (and its next action) right under the title.
   return (
-    <article className="mx-auto max-w-3xl space-y-6">
-      <PageTitle name={task.title} />
-      <BackButton />
-      <header className="space-y-2 wrap-anywhere">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="badge badge-primary badge-outline">{task.category}</span>
-          <TaskStatusBadge task={task} />
-        </div>
-        <h1 ref={title.ref} tabIndex={-1} className="text-3xl font-bold">
-          {task.title}
-        </h1>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p>
-            Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
-            {/* Issue 47: the poster's email only where the server gave it unmasked. */}
-            {task.userEmail && task.userEmail !== CONTACT_MASKS.email && (
-              <span className="text-base-content/90"> ({task.userEmail})</span>
-            )}
-          </p>
-          <ReportButton
-            itemType="task"
-            itemId={task._id}
-            authorId={task.userId}
-            what="this task"
-            moderation={task.moderation}
+    <article className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
+      <div className="space-y-2 lg:col-start-1">
+        <PageTitle name={task.title} />
+        <BackButton />
+        <header className="space-y-2 wrap-anywhere">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="badge badge-primary badge-outline">{task.category}</span>
+            <TaskStatusBadge task={task} />
+          </div>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h1 ref={title.ref} tabIndex={-1} className="text-3xl font-bold">
+              {task.title}
+            </h1>
+            <ReportButton
+              itemType="task"
+              itemId={task._id}
+              authorId={task.userId}
+              what="this task"
+              moderation={task.moderation}
+            />
+          </div>
+        </header>
+      </div>
+      <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <TaskSideCard task={task} next={next} />
+      </div>
+      <div className="min-w-0 space-y-6 lg:col-start-1">
+        <ModerationAlert moderation={task.moderation} what="this task" />
+        <section aria-labelledby="task-description">
+          <h2 id="task-description" className="mb-2 text-xl font-semibold">
+            Description
+          </h2>
+          <p className="whitespace-pre-line wrap-anywhere">{task.description}</p>
+        </section>
+        <Gallery photos={photosOf(task)} title={task.title} authorId={task.userId} />
+        <DocumentList files={documentsOf(task)} authorId={task.userId} />
+        {role === 'poster' && (
+          <OwnerActions
+            task={task}
+            userId={user.id}
+            editLabel="Edit"
+            onDeleted={() => navigate(paths.myPostedTasks)}
           />
-        </div>
-      </header>
-      <ModerationAlert moderation={task.moderation} what="this task" />
-      <dl className="grid grid-cols-2 gap-4 rounded-box bg-base-200 p-4 md:grid-cols-3">
-        <Fact label="Budget" valueClassName={FIGURE}>
-          {formatBudget(task.budget)}
-        </Fact>
-        <Fact label="Deadline" valueClassName={FIGURE}>
-          {formatDeadline(task.deadline)}
-        </Fact>
-        <Fact label="Bids" valueClassName={FIGURE}>
-          {task.bidsCount}
-        </Fact>
-        {task.assignee && (
-          <Fact label="Freelancer" className="col-span-full" valueClassName="text-xl">
-            <UserLink user={task.assignee} />
-          </Fact>
         )}
-      </dl>
-      <section aria-labelledby="task-description">
-        <h2 id="task-description" className="mb-2 text-xl font-semibold">
-          Description
-        </h2>
-        <p className="whitespace-pre-line wrap-anywhere">{task.description}</p>
-      </section>
-      <Gallery photos={photosOf(task)} title={task.title} authorId={task.userId} />
-      <DocumentList files={documentsOf(task)} authorId={task.userId} />
-      {role === 'poster' && (
-        <OwnerActions
+        {role !== 'poster' &&
+          section(
+            TASK_SECTIONS.bid,
+            <BidPanel task={task} myOffer={offers[0] ?? null} userId={user.id} refresh={refresh} />,
+          )}
+        <TaskInvitations task={task} isPoster={role === 'poster'} />
+        {task.status === 'assigned' &&
+          role !== 'other' &&
+          section(
+            TASK_SECTIONS.assignment,
+            <AssignmentPanel
+              task={task}
+              price={offers.find((offer) => offer.status === 'accepted')?.amount ?? null}
+              userId={user.id}
+              delivery={delivery}
+              refresh={refresh}
+              focusTask={title.request}
+            />,
+          )}
+        {delivery && <DeliveredWork deliveries={delivery.deliveries} />}
+        {delivery && <ChangeRounds rounds={delivery.rounds} />}
+        {role !== 'other' && (
+          <Suspense fallback={null}>
+            <TaskPaymentPanel task={task} isFreelancer={role === 'assignee'} />
+          </Suspense>
+        )}
+        {role === 'poster' &&
+          section(
+            TASK_SECTIONS.offers,
+            <TaskOffers task={task} offers={offers} userId={user.id} refresh={refresh} />,
+          )}
+        {task.status === 'completed' &&
+          section(
+            TASK_SECTIONS.reviews,
+            <TaskReviews task={task} reviews={reviews} userId={user.id} refresh={refresh} />,
+          )}
+        <TaskQuestions
           task={task}
+          questions={questions}
           userId={user.id}
-          editLabel="Edit"
-          onDeleted={() => navigate(paths.myPostedTasks)}
+          reload={reloadQuestions}
         />
-      )}
-      {role !== 'poster' && (
-        <BidPanel task={task} myOffer={offers[0] ?? null} userId={user.id} refresh={refresh} />
-      )}
-      <TaskInvitations task={task} isPoster={role === 'poster'} />
-      {task.status === 'assigned' && role !== 'other' && (
-        <AssignmentPanel
-          task={task}
-          price={offers.find((offer) => offer.status === 'accepted')?.amount ?? null}
-          userId={user.id}
-          delivery={delivery}
-          refresh={refresh}
-          focusTask={title.request}
-        />
-      )}
-      {delivery && <DeliveredWork deliveries={delivery.deliveries} />}
-      {delivery && <ChangeRounds rounds={delivery.rounds} />}
-      {role !== 'other' && (
-        <Suspense fallback={null}>
-          <TaskPaymentPanel task={task} isFreelancer={role === 'assignee'} />
-        </Suspense>
-      )}
-      {role === 'poster' && (
-        <TaskOffers task={task} offers={offers} userId={user.id} refresh={refresh} />
-      )}
-      {task.status === 'completed' && (
-        <TaskReviews task={task} reviews={reviews} userId={user.id} refresh={refresh} />
-      )}
-      <TaskQuestions task={task} questions={questions} userId={user.id} reload={reloadQuestions} />
+      </div>
     </article>
   );
 }
