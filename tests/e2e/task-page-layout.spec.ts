@@ -74,7 +74,9 @@ test.describe('at 1280 px', () => {
     await expect(posterPage.getByRole('heading', { name: 'Offers', exact: true })).toBeFocused();
   });
 
-  test('the next action follows the hire: deliver, confirm, then review', async ({ pageAs }) => {
+  test('the next action follows the hire: deliver, confirm, then review; the profile heads with the figures', async ({
+    pageAs,
+  }) => {
     const [paula, frank] = await signUpUsers('Paula Poster', 'Frank Freelancer');
     const assigned = await hiredTask(paula, frank);
     const delivered = await hiredTask(paula, frank, { until: 'delivered' });
@@ -95,6 +97,12 @@ test.describe('at 1280 px', () => {
     await expect(review).toHaveText('Leave a review');
     await review.click();
     await expect(paulaPage.getByRole('heading', { name: 'Reviews', exact: true })).toBeFocused();
+
+    // The freelancer's profile says at its head what a client weighs first.
+    await paulaPage.goto(`/users/${frank.id}`);
+    await expect(paulaPage.getByRole('main').locator('header')).toContainText(
+      '1 job completed · 100% on time',
+    );
   });
 });
 

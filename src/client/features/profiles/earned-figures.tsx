@@ -99,3 +99,31 @@ export function TrustBadges({ trust }: { trust: Trust }) {
     </section>
   );
 }
+
+/**
+ * The checks a person passed, small, for a header or a card: only those earned (the "Trust"
+ * row says which are not yet), each saying how on hover and to screen readers.
+ */
+export function EarnedBadges({
+  trust,
+  keys = Object.keys(TRUST_BADGES) as (keyof Trust['badges'])[],
+}: {
+  trust: Trust;
+  keys?: readonly (keyof Trust['badges'])[];
+}) {
+  const earned = keys.filter((key) => trust.badges[key]);
+  if (earned.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Checked by Tasklane">
+      {earned.map((key) => (
+        <li key={key} title={TRUST_BADGES[key].how}>
+          <span className="badge badge-success badge-sm h-auto py-0.5">
+            <span aria-hidden="true">✓</span>
+            {TRUST_BADGES[key].label}
+          </span>
+          <span className="sr-only"> {TRUST_BADGES[key].how}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

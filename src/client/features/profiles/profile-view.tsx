@@ -9,6 +9,7 @@ import { RatingSummary } from '../reviews/rating-summary.tsx';
 import { ReviewItem } from '../reviews/review-item.tsx';
 import {
   dayInWords,
+  EarnedBadges,
   hireRateSentence,
   onTimeSentence,
   percent,
@@ -117,6 +118,14 @@ export function ProfileView({
             <span className="font-medium">Rating: </span>
             <RatingSummary average={profile.rating.average} count={profile.rating.count} />
           </p>
+          {/* Issue 51: what a client weighs first, at a glance; the sections below say how. */}
+          <p className="text-sm">
+            {freelancer.jobsCompleted} {freelancer.jobsCompleted === 1 ? 'job' : 'jobs'} completed
+            {freelancer.onTimeRate !== null && ` · ${percent(freelancer.onTimeRate)} on time`}
+            {freelancer.responseTimeMinutes !== null &&
+              ` · responds ${responseTimeInWords(freelancer.responseTimeMinutes)}`}
+          </p>
+          <EarnedBadges trust={profile.trust} />
           {actions}
         </div>
       </header>

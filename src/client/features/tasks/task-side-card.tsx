@@ -7,7 +7,7 @@ import type { Task } from '../../../shared/tasks.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { formatBudget, formatDeadline } from '../../lib/format.ts';
-import { TRUST_BADGES } from '../profiles/earned-figures.tsx';
+import { EarnedBadges } from '../profiles/earned-figures.tsx';
 import { getProfile } from '../profiles/profiles-api.ts';
 import { UserLink } from '../profiles/user-link.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
@@ -80,9 +80,6 @@ function PosterSummary({ task }: { task: Task }) {
       isCurrent = false;
     };
   }, [task.userId]);
-  const earned = profile
-    ? (['emailVerified', 'paymentMethodUsed'] as const).filter((key) => profile.trust.badges[key])
-    : [];
   return (
     <section
       aria-label="The poster"
@@ -103,19 +100,7 @@ function PosterSummary({ task }: { task: Task }) {
               <RatingSummary average={profile.rating.average} count={profile.rating.count} />
             </p>
             <p>Member since {monthYear(profile.memberSince)}</p>
-            {earned.length > 0 && (
-              <ul className="flex flex-wrap gap-1" aria-label="Checked by Tasklane">
-                {earned.map((key) => (
-                  <li key={key} title={TRUST_BADGES[key].how}>
-                    <span className="badge badge-success badge-sm h-auto py-0.5">
-                      <span aria-hidden="true">✓</span>
-                      {TRUST_BADGES[key].label}
-                    </span>
-                    <span className="sr-only"> {TRUST_BADGES[key].how}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <EarnedBadges trust={profile.trust} keys={['emailVerified', 'paymentMethodUsed']} />
           </>
         )}
       </div>
