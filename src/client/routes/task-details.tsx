@@ -92,7 +92,7 @@ export default function TaskDetails() {
           </div>
         </header>
       </div>
-      <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <TaskSideCard task={task} next={next} />
       </div>
       <div className="min-w-0 space-y-6 lg:col-start-1">

@@ -91,7 +91,7 @@ export function ProfileView({
   const { freelancer, client } = profile;
   return (
     <div className="space-y-8">
-      <header className="flex flex-wrap items-center gap-4">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Avatar user={profile} size="w-24" isDecorative />
         <div className="min-w-0 flex-1 space-y-1 wrap-anywhere">
           <h1 className="text-3xl font-bold">{profile.name}</h1>
