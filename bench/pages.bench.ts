@@ -13,7 +13,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium-flags.t
 
 /**
  * `npm run bench:pages` (issue 48): Lighthouse's mobile preset, with its default simulated
- * throttling, on the home page, the search page and a task page (signed in: it is protected),
+ * throttling, on the home page, the search page, a task page (signed in: it is protected) and
+ * its poster's profile (issue 51),
  * against the built app (built first when missing or older than its sources) on a fresh data
  * directory with a few tasks, in the browser tests' Chromium (CHROMIUM_PATH,
  * tests/support/chromium-flags.ts). Each page runs 3 times (BENCH_PAGES_RUNS); the run with the
@@ -129,10 +130,16 @@ async function main() {
     for (let index = 0; index < TASKS; index += 1) ids.push(await postTask(server, owner, index));
     // A second account reads the task (its sign-up's cookie is a session): not its owner.
     const viewer = await signUpOverHttp(server, { name: 'Bench Reader' });
+    const task = (await (await fetch(`${server.url}/api/tasks/${ids[0]}`)).json()) as {
+      userId: string;
+    };
+    const posterId = task.userId;
     const allPages = [
       { label: 'home /', url: `${server.url}/`, cookie: undefined },
       { label: 'search /browse-tasks', url: `${server.url}/browse-tasks`, cookie: undefined },
       { label: 'task page (signed in)', url: `${server.url}/task/${ids[0]}`, cookie: viewer },
+      // Issue 51: the poster's public profile, as a reader comes to it from the task.
+      { label: 'profile /users/:id', url: `${server.url}/users/${posterId}`, cookie: viewer },
     ];
     const pages = ONLY
       ? allPages.filter((page) => ONLY.split(',').some((part) => page.label.includes(part)))
