@@ -361,7 +361,7 @@ function readRssMb(pid: number): { peak: number; now: number } | undefined {
   }
 }
 
-async function signUp(baseUrl: string, name: string): Promise<string> {
+export async function signUp(baseUrl: string, name: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -382,13 +382,13 @@ async function signUp(baseUrl: string, name: string): Promise<string> {
     .join('; ');
 }
 
-function writeMix(dir: string, name: string, mix: MixSpec): string {
+export function writeMix(dir: string, name: string, mix: MixSpec): string {
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(mix));
   return file;
 }
 
-function mixLoad(baseUrl: string, mixFile: string, connections = CONNECTIONS): LoadSpec {
+export function mixLoad(baseUrl: string, mixFile: string, connections = CONNECTIONS): LoadSpec {
   return {
     url: baseUrl,
     mixFile,
@@ -398,6 +398,43 @@ function mixLoad(baseUrl: string, mixFile: string, connections = CONNECTIONS): L
     warmupSeconds: WARMUP_SECONDS,
     seconds: SECONDS,
   };
+}
+
+/**
+ * The requests of issue 18's mix, with their weights: tasks by id (signed out and in), different
+ * searches, the home list and counter bids on open tasks. `reader` and `bidder` are session
+ * cookies. Also used beside the freelancer directory (directory-bench.ts).
+ */
+export function issue18Mix(baseUrl: string, pools: MixPools, reader: string, bidder: string) {
+  const taskPaths = pools.taskIds.map((id) => `/api/tasks/${id}`);
+  const bidPaths = pools.openTaskIds.map((id) => `/api/tasks/${id}/bids`);
+  const searches = searchPaths(pools.terms, SEARCHES);
+  const kinds: MixSpec['kinds'] = [
+    { label: 'task', weight: 35, method: 'GET', headers: {}, paths: taskPaths },
+    { label: 'search', weight: 30, method: 'GET', headers: {}, paths: searches },
+    {
+      label: 'home list',
+      weight: 10,
+      method: 'GET',
+      headers: {},
+      paths: ['/api/tasks?limit=8&sort=deadline'],
+    },
+    {
+      label: 'task signed in',
+      weight: 15,
+      method: 'GET',
+      headers: { cookie: reader },
+      paths: taskPaths,
+    },
+    {
+      label: 'bid',
+      weight: 10,
+      method: 'PATCH',
+      headers: { cookie: bidder, origin: baseUrl, 'content-type': 'application/json' },
+      paths: bidPaths,
+    },
+  ];
+  return { kinds, taskPaths, searches };
 }
 
 /** The loads of issue 18 on a server as `npm start` runs it, over a seeded database. */
@@ -412,36 +449,8 @@ export async function runMixBench(
   try {
     const reader = await signUp(baseUrl, 'Mix Reader');
     const bidder = await signUp(baseUrl, 'Mix Bidder');
-    const taskPaths = pools.taskIds.map((id) => `/api/tasks/${id}`);
-    const bidPaths = pools.openTaskIds.map((id) => `/api/tasks/${id}/bids`);
-    const searches = searchPaths(pools.terms, SEARCHES);
-    const mixFile = writeMix(dir, 'mix', {
-      kinds: [
-        { label: 'task', weight: 35, method: 'GET', headers: {}, paths: taskPaths },
-        { label: 'search', weight: 30, method: 'GET', headers: {}, paths: searches },
-        {
-          label: 'home list',
-          weight: 10,
-          method: 'GET',
-          headers: {},
-          paths: ['/api/tasks?limit=8&sort=deadline'],
-        },
-        {
-          label: 'task signed in',
-          weight: 15,
-          method: 'GET',
-          headers: { cookie: reader },
-          paths: taskPaths,
-        },
-        {
-          label: 'bid',
-          weight: 10,
-          method: 'PATCH',
-          headers: { cookie: bidder, origin: baseUrl, 'content-type': 'application/json' },
-          paths: bidPaths,
-        },
-      ],
-    });
+    const { kinds: mixKinds, taskPaths, searches } = issue18Mix(baseUrl, pools, reader, bidder);
+    const mixFile = writeMix(dir, 'mix', { kinds: mixKinds });
     const searchFile = writeMix(dir, 'searches', {
       kinds: [{ label: 'search', weight: 1, method: 'GET', headers: {}, paths: searches }],
     });
