@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { Fact } from '../components/fact.tsx';
+import { SkillChips } from '../components/skill-chips.tsx';
 import { conversationsApi } from '../features/conversations/conversations-api.ts';
 import { TaskQuestions } from '../features/conversations/task-questions.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -80,6 +81,8 @@ export default function TaskDetails() {
         <h1 ref={title.ref} tabIndex={-1} className="text-3xl font-bold">
           {task.title}
         </h1>
+        {/* Issue 50: the skills the task asks for. */}
+        <SkillChips skills={task.skills ?? []} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p>
             Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
