@@ -50,7 +50,14 @@ test('a poster invites a freelancer from their profile; the freelancer sees it l
   await expect(posterPage.getByRole('button', { name: 'Invite to a task' })).toHaveCount(0);
 
   await posterPage.goto(`/users/${freelancer.id}`);
+  // The form asks the API for the poster's open tasks only, not all of them.
+  const listed = posterPage.waitForRequest((request) => request.url().includes('/api/tasks?'));
   await posterPage.getByRole('button', { name: 'Invite to a task' }).click();
+  expect(Object.fromEntries(new URL((await listed).url()).searchParams)).toEqual({
+    email: poster.email.toLowerCase(),
+    status: 'open',
+    limit: '100',
+  });
   const form = posterPage.getByRole('form', { name: `Invite ${freelancer.name} to a task` });
   await expect(form.getByLabel('Task')).toHaveValue(taskId);
   await form.getByLabel('Note (optional)').fill('Your fence photos are lovely.');
