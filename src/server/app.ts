@@ -48,6 +48,7 @@ import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { savedSearchesRoutes } from './search/saved-searches.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
+import { startTaskMatchWorker } from './tasks/task-match-jobs.ts';
 import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.ts';
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -152,9 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes, { auth });
+  // Issue 50: matched alerts made after the commit of the post or edit that owes them.
+  const matchJobs = startTaskMatchWorker(deps.db, app.log);
+  app.addHook('onClose', async () => matchJobs.stop());
   await app.register(tasksRoutes, {
     auth,
     db: deps.db,
+    matchJobs,
     cacheSize: config.taskCacheSize,
     fullLists: config.fullLists,
     rowWaitMs: config.postgres.lockTimeoutMs,

@@ -4,6 +4,7 @@ import type { Database } from './db/types.ts';
 import { sendDailyDigests } from './mail/daily-digest.ts';
 import { autoCompleteTasks } from './offers/offers.service.ts';
 import { publishDueReviews } from './reviews/reviews.service.ts';
+import { drainTaskMatchJobs } from './tasks/task-match-jobs.ts';
 import {
   purgeRemovedFiles,
   removeUnattachedUploads,
@@ -47,6 +48,11 @@ export function startSweeps(
       },
     ),
     sweep('made reviews public', () => publishDueReviews(db), {
+      intervalMs: SWEEP_INTERVAL_MS,
+      log,
+    }),
+    // Issue 50: matched alerts a stopped instance left to make (its own wake makes the rest).
+    sweep('made matched alerts left over', () => drainTaskMatchJobs(db), {
       intervalMs: SWEEP_INTERVAL_MS,
       log,
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directoryItemSchema } from './freelancer-directory.ts';
 
 /**
  * Issue 50 "Invitations": a poster asks a freelancer to make an offer on an open task, with an
@@ -9,6 +10,8 @@ import { z } from 'zod';
 /** Invitations one poster may send in 24 hours. */
 export const INVITATIONS_PER_DAY = 20;
 export const INVITATION_NOTE_MAX_LENGTH = 500;
+/** Freelancers a task's page suggests to its poster. */
+export const SUGGESTED_FREELANCERS_MAX = 5;
 export const INVITATION_DECLINE_REASON_MAX_LENGTH = 500;
 
 export const INVITATION_STATUSES = ['pending', 'declined', 'offered'] as const;
@@ -90,3 +93,12 @@ export const invitationListSchema = z.object({
   items: z.array(invitationSchema).describe('Newest first'),
 });
 export type InvitationList = z.infer<typeof invitationListSchema>;
+
+/** GET /api/tasks/{id}/suggested-freelancers: directory cards of whom to invite. */
+export const suggestedFreelancersSchema = z.object({
+  items: z
+    .array(directoryItemSchema)
+    .max(SUGGESTED_FREELANCERS_MAX)
+    .describe("Sharing the most of the task's skills first"),
+});
+export type SuggestedFreelancers = z.infer<typeof suggestedFreelancersSchema>;

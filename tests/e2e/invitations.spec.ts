@@ -16,7 +16,8 @@ import { newTask, uniqueMark } from '../support/e2e-tasks.ts';
 /**
  * Issue 50 "Invitations" in the browser: a poster invites a freelancer from their profile; the
  * freelancer's bell rises live, the task says "Invited" with the note, and their offer answers
- * it (the poster reads "Offer made"); a declined one tells the poster why. axe at 375 px.
+ * it (the poster reads "Offer made"); a declined one tells the poster why. From the task page the
+ * poster invites a freelancer its skills suggest. axe at 375 px.
  */
 
 const barBell = (page: Page) =>
@@ -49,7 +50,14 @@ test('a poster invites a freelancer from their profile; the freelancer sees it l
   await expect(posterPage.getByRole('button', { name: 'Invite to a task' })).toHaveCount(0);
 
   await posterPage.goto(`/users/${freelancer.id}`);
+  // The form asks the API for the poster's open tasks only, not all of them.
+  const listed = posterPage.waitForRequest((request) => request.url().includes('/api/tasks?'));
   await posterPage.getByRole('button', { name: 'Invite to a task' }).click();
+  expect(Object.fromEntries(new URL((await listed).url()).searchParams)).toEqual({
+    email: poster.email.toLowerCase(),
+    status: 'open',
+    limit: '100',
+  });
   const form = posterPage.getByRole('form', { name: `Invite ${freelancer.name} to a task` });
   await expect(form.getByLabel('Task')).toHaveValue(taskId);
   await form.getByLabel('Note (optional)').fill('Your fence photos are lovely.');
@@ -87,6 +95,78 @@ test('a poster invites a freelancer from their profile; the freelancer sees it l
   await expect(toast(freelancerPage, 'success', TASK_MESSAGES.bidPlaced)).toBeVisible();
   await expect(invitation.getByText('Offer made', { exact: true })).toBeVisible();
   await expect(invited.getByRole('listitem')).toHaveText([`${freelancer.name}Offer made`]);
+});
+
+test('a poster invites a suggested freelancer from the task page; the freelancer sees it live', async ({
+  pageAs,
+}) => {
+  test.slow(true, 'two browser contexts');
+  const [poster, freelancer] = await signUpUsers('Tess Tasker', 'Milo Mosaic');
+  // A skill of this test alone: the suggestions are of every freelancer the database holds.
+  const skill = `Mosaic ${uniqueMark('s')}`;
+  const profile = await callApi('PUT', '/api/me/freelancer-profile', {
+    cookie: freelancer.cookieHeader,
+    body: { headline: 'Tiles and mosaics for kitchens', skills: [skill, 'Grouting'] },
+  });
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  const title = `Mosaic splashback ${uniqueMark()}`;
+  const taskId = await createTaskOverApi(
+    poster,
+    newTask({ title, category: 'Other', skills: [skill, 'Grouting'] }),
+  );
+
+  const freelancerPage = await pageAs(freelancer);
+  await freelancerPage.goto('/my-bids');
+  await expect(barBell(freelancerPage)).toHaveAccessibleName('Notifications');
+
+  const posterPage = await pageAs(poster);
+  await posterPage.goto(`/task/${taskId}`);
+  // The task's skills, under its title.
+  await expect(posterPage.getByRole('list', { name: 'Skills' }).first()).toHaveText(
+    new RegExp(`${skill}\\s*Grouting`),
+  );
+  const suggestions = posterPage.getByRole('region', { name: 'Invite freelancers' });
+  const suggestion = suggestions.getByRole('listitem').filter({ hasText: freelancer.name });
+  await expect(suggestion).toContainText('Tiles and mosaics for kitchens');
+  await expect(
+    suggestions.getByRole('link', { name: `Find more freelancers skilled in ${skill}` }),
+  ).toHaveAttribute('href', `/freelancers?${new URLSearchParams({ skill })}`);
+  await expectNoSeriousA11yViolations(posterPage, 'a task page with suggested freelancers');
+
+  await suggestion.getByRole('button', { name: `Invite ${freelancer.name}` }).click();
+  const form = suggestion.getByRole('form', { name: `Invite ${freelancer.name} to this task` });
+  await form.getByLabel('Note (optional)').fill('Your kitchen mosaics are lovely.');
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(toast(posterPage, 'success', INVITATION_MESSAGES.invited)).toBeVisible();
+  // Invited now, and no longer suggested.
+  const invited = posterPage.getByRole('region', { name: 'Invited freelancers' });
+  await expect(invited.getByRole('listitem')).toHaveText([`${freelancer.name}Invited`]);
+  await expect(suggestions.getByRole('link', { name: freelancer.name })).toHaveCount(0);
+  const stored = await callApi<{ items: { freelancerId: string; note: string | null }[] }>(
+    'GET',
+    `/api/tasks/${taskId}/invitations`,
+    { cookie: poster.cookieHeader },
+  );
+  expect(stored.body.items).toEqual([
+    expect.objectContaining({
+      freelancerId: freelancer.id,
+      note: 'Your kitchen mosaics are lovely.',
+    }),
+  ]);
+
+  // Live: the freelancer's bell rises; the notification leads to the task, which says Invited.
+  await expect(barBell(freelancerPage)).toHaveAccessibleName('Notifications, 1 unread');
+  await barBell(freelancerPage).click();
+  await freelancerPage
+    .getByRole('link', {
+      name: `${poster.name} invited you to make an offer on “${title}”: “Your kitchen mosaics are lovely.”`,
+    })
+    .click();
+  await expect(freelancerPage).toHaveURL(new RegExp(`/task/${taskId}$`));
+  const invitation = freelancerPage.getByRole('region', { name: /^Invitation/ });
+  await expect(invitation.getByText('Invited', { exact: true })).toBeVisible();
+  // Nobody but the poster is offered suggestions.
+  await expect(freelancerPage.getByRole('region', { name: 'Invite freelancers' })).toHaveCount(0);
 });
 
 test('a freelancer declines an invitation with a reason, and the poster reads it', async ({

@@ -175,6 +175,8 @@ export interface NewTask {
   description: string;
   deadline: string;
   budget: number;
+  /** Issue 50: up to 5 skills. */
+  skills?: string[];
 }
 
 /** Posts a task as the user (POST /api/tasks) and returns its id. */

@@ -23,6 +23,8 @@ export const paths = {
     searchPageUrl('/browse-tasks', filters, page),
   /** Issue 50: the freelancer directory (its filters: shared/freelancer-directory.ts). */
   freelancers: '/freelancers',
+  /** The directory filtered by one skill (a task page's "more freelancers with …"). */
+  freelancersWithSkill: (skill: string) => `/freelancers?${new URLSearchParams({ skill })}`,
   addTask: '/add-task',
   task: (id: string) => `/task/${encodeURIComponent(id)}`,
   editTask: (id: string) => `/edit-task/${encodeURIComponent(id)}`,

@@ -23,6 +23,7 @@ import { Link } from '../lib/link.tsx';
 import { SAME_PAGE_STATE } from '../lib/navigation-state.ts';
 import { paths } from '../lib/paths.ts';
 import { errorMessage } from '../lib/use-form.ts';
+import { SkillChips } from '../components/skill-chips.tsx';
 
 const ANY = '';
 const RATING_OPTIONS = [
@@ -276,15 +277,7 @@ function FreelancerCard({ item }: { item: DirectoryItem }) {
           </div>
         </div>
         {item.headline && <p className="break-words">{item.headline}</p>}
-        {item.skills.length > 0 && (
-          <ul aria-label="Skills" className="flex flex-wrap gap-2">
-            {item.skills.map((skill) => (
-              <li key={skill} className="badge badge-outline">
-                {skill}
-              </li>
-            ))}
-          </ul>
-        )}
+        <SkillChips skills={item.skills} />
         <dl className="mt-auto grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium">Rate</dt>
           <dd>{item.rate ? rateText(item.rate) : 'Not stated'}</dd>

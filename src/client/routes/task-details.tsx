@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
+import { SkillChips } from '../components/skill-chips.tsx';
 import { conversationsApi } from '../features/conversations/conversations-api.ts';
 import { TaskQuestions } from '../features/conversations/task-questions.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -90,6 +91,8 @@ export default function TaskDetails() {
               moderation={task.moderation}
             />
           </div>
+          {/* Issue 50: the skills the task asks for. */}
+          <SkillChips skills={task.skills ?? []} />
         </header>
       </div>
       <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from './engine.ts';
 import type { Database } from './types.ts';
 
-/** The columns of a table of work done after the commit: the mail outbox, payment jobs. */
+/** The columns of a table of work done after the commit: mails, payment jobs, matched alerts. */
 interface Claimable {
   id: string;
   status: string;
@@ -10,13 +10,13 @@ interface Claimable {
   claimed_until: string | null;
 }
 
-type WorkTable = 'outbox' | 'payment_jobs';
+type WorkTable = 'outbox' | 'payment_jobs' | 'task_match_jobs';
 
 /**
- * Claims up to `batch` due rows of a work table for `leaseMs` (decisions 029, 031): pending,
- * due, and not claimed by a poller whose lease still runs. One UPDATE … WHERE id IN (SELECT …),
- * with FOR UPDATE SKIP LOCKED on PostgreSQL so instances polling at once claim different rows;
- * on SQLite one statement is atomic anyway.
+ * Claims up to `batch` due rows of a work table for `leaseMs` (decisions 029, 031; issue 50):
+ * pending, due, and not claimed by a poller whose lease still runs. One UPDATE … WHERE id IN
+ * (SELECT …), with FOR UPDATE SKIP LOCKED on PostgreSQL so instances polling at once claim
+ * different rows; on SQLite one statement is atomic anyway.
  */
 export async function claimDue<T extends WorkTable>(
   db: Kysely<Database>,

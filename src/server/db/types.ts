@@ -330,6 +330,20 @@ export interface TaskMatchAlertTable {
   created_at: string;
 }
 
+/** Issue 50: the matched alerts a task's post or edit owes, made after its commit (0030). */
+export interface TaskMatchJobTable {
+  id: string;
+  task_id: string;
+  poster_id: string;
+  status: ColumnType<'pending' | 'done', 'pending' | undefined, 'done'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: Maybe<string>;
+  last_error: Maybe<string>;
+  created_at: string;
+  done_at: Maybe<string>;
+}
+
 export interface SavedSearchAlertTable {
   task_id: string;
   user_id: string;
@@ -639,6 +653,7 @@ export interface Database {
   freelancer_skills: FreelancerSkillTable;
   task_skills: TaskSkillTable;
   task_match_alerts: TaskMatchAlertTable;
+  task_match_jobs: TaskMatchJobTable;
   deliveries: DeliveryTable;
   files: FileTable;
   portfolio_items: PortfolioItemTable;

@@ -5,11 +5,18 @@ import {
   invitationIdParamsSchema,
   invitationInputSchema,
   invitationListSchema,
+  SUGGESTED_FREELANCERS_MAX,
+  suggestedFreelancersSchema,
 } from '../../shared/invitations.ts';
 import { insertedSchema, modifiedSchema, taskIdParamsSchema } from '../../shared/tasks.ts';
 import { requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
-import { declineInvitation, inviteToTask, listInvitations } from './invitations.service.ts';
+import {
+  declineInvitation,
+  inviteToTask,
+  listInvitations,
+  suggestFreelancers,
+} from './invitations.service.ts';
 
 /** Issue 50 under /api: invitations to make an offer. Additive to the spec's calls. */
 export const invitationsRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
@@ -48,6 +55,22 @@ export const invitationsRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = asyn
       return {
         items: await listInvitations(db, { taskId: request.params.id, readerId: user.id }),
       };
+    },
+  );
+
+  app.get(
+    '/api/tasks/:id/suggested-freelancers',
+    {
+      schema: {
+        summary: 'Freelancers to invite to a task (its poster, while it is open)',
+        description: `Up to ${SUGGESTED_FREELANCERS_MAX} freelancers who share a skill with the task, those sharing the most first; never anyone hidden, banned, deleted or blocked either way, already invited, or who made an offer on it.`,
+        params: taskIdParamsSchema,
+        response: { 200: suggestedFreelancersSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, request);
+      return { items: await suggestFreelancers(db, request.params.id, user.id) };
     },
   );
 

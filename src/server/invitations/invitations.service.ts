@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import {
   INVITATION_MESSAGES,
   INVITATIONS_PER_DAY,
+  SUGGESTED_FREELANCERS_MAX,
   type Invitation,
   type InvitationInput,
 } from '../../shared/invitations.ts';
+import type { DirectoryItem } from '../../shared/freelancer-directory.ts';
 import { isExpired, todayUtc } from '../../shared/task-status.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
@@ -16,6 +18,7 @@ import { AppError } from '../errors.ts';
 import { accountStateOf } from '../moderation/account-state.ts';
 import { assertNotBlocked } from '../moderation/blocks.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { freelancersWithSkills } from '../profiles/freelancer-directory.ts';
 import { readTaskFacts } from '../tasks/task-status.ts';
 import { countMadeSince } from '../db/count-since.ts';
 
@@ -113,6 +116,40 @@ export async function inviteToTask(
       },
     ]);
     return id;
+  });
+}
+
+/**
+ * GET /api/tasks/{id}/suggested-freelancers: for the poster of an open task, up to
+ * SUGGESTED_FREELANCERS_MAX freelancers sharing its skills (the most shared first), as the
+ * directory lists them to the poster (never hidden, banned, deleted or blocked either way), less
+ * whom they invited already and who made an offer.
+ */
+export async function suggestFreelancers(
+  db: Db,
+  taskId: string,
+  posterId: string,
+): Promise<DirectoryItem[]> {
+  const task = await readTaskFacts(db, taskId);
+  if (!task) throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+  if (task.userId !== posterId) throw new AppError('forbidden', M.notPoster);
+  if (task.status !== 'open' || task.moderation || isExpired(task, todayUtc())) {
+    throw new AppError('conflict', M.notOpen);
+  }
+  const [skills, invited, bidders] = await Promise.all([
+    db.selectFrom('task_skills').select('skill_key').where('task_id', '=', taskId).execute(),
+    db.selectFrom('invitations').select('freelancer_id').where('task_id', '=', taskId).execute(),
+    db.selectFrom('offers').select('bidder_id').where('task_id', '=', taskId).execute(),
+  ]);
+  return freelancersWithSkills(db, {
+    skillKeys: skills.map((row) => row.skill_key),
+    readerId: posterId,
+    excludedIds: [
+      posterId,
+      ...invited.map((row) => row.freelancer_id),
+      ...bidders.map((row) => row.bidder_id),
+    ],
+    limit: SUGGESTED_FREELANCERS_MAX,
   });
 }
 

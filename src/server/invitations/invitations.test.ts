@@ -16,8 +16,10 @@ import {
   INVITATION_MESSAGES as M,
   INVITATION_NOTE_MAX_LENGTH,
   INVITATIONS_PER_DAY,
+  SUGGESTED_FREELANCERS_MAX,
   type Invitation,
 } from '../../shared/invitations.ts';
+import type { DirectoryItem } from '../../shared/freelancer-directory.ts';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
@@ -208,6 +210,64 @@ describe('inviting a freelancer', () => {
       .where('poster_id', '=', poster.id)
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(INVITATIONS_PER_DAY);
+  });
+});
+
+describe('suggested freelancers', () => {
+  const suggested = async (user: TestUser | undefined, taskId: string) => {
+    const answer = await call(t, 'GET', `/api/tasks/${taskId}/suggested-freelancers`, user);
+    return answer.status === 200
+      ? (answer.body as { items: DirectoryItem[] }).items.map((item) => item.name)
+      : answer;
+  };
+  const withSkills = async (name: string, skills: string[]) => {
+    const user = await t.signUp({ name });
+    const answer = await call(t, 'PUT', '/api/me/freelancer-profile', user, { skills });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return user;
+  };
+
+  it('lists to the poster whom the task fits, the most shared skills first, less whom not to ask', async () => {
+    const skills = ['Mosaic tiling', 'Grouting'];
+    const both = await withSkills('Bella Both', ['grouting', 'Mosaic tiling']);
+    const one = await withSkills('Olly One', ['Mosaic tiling']);
+    await withSkills('Nina None', ['SEO']);
+    const [invitedOne, bidder, blocker, hidden, own] = await Promise.all([
+      withSkills('Ida Invited', skills),
+      withSkills('Ben Bidder', skills),
+      withSkills('Bea Blocking', skills),
+      withSkills('Hal Hidden', skills),
+      withSkills('Paula Poster Too', skills),
+    ]);
+    const taskId = await postTask(t, own, { title: 'A mosaic floor', skills });
+    await invited(own, taskId, invitedOne);
+    await makeOffer(t, bidder, taskId);
+    expect((await call(t, 'POST', `/api/users/${own.id}/block`, blocker)).status).toBe(200);
+    await t.db
+      .updateTable('user')
+      .set({ moderation: 'hidden' })
+      .where('id', '=', hidden.id)
+      .execute();
+    expect(await suggested(own, taskId)).toEqual([both.name, one.name]);
+
+    // Only its poster asks, only while it is open; a task without skills suggests nobody.
+    expect(await suggested(both, taskId)).toEqual(forbidden(M.notPoster));
+    expect((await call(t, 'GET', `/api/tasks/${taskId}/suggested-freelancers`)).status).toBe(401);
+    expect(await suggested(paula, await postTask(t, paula))).toEqual([]);
+    const expired = await postTask(t, own, { skills });
+    await expireTask(t, expired);
+    expect(await suggested(own, expired)).toEqual(conflict(M.notOpen));
+  });
+
+  it(`suggests at most ${SUGGESTED_FREELANCERS_MAX}`, async () => {
+    const skills = ['Bookbinding'];
+    await Promise.all(
+      Array.from({ length: SUGGESTED_FREELANCERS_MAX + 2 }, (_, i) =>
+        withSkills(`Binder ${i}`, skills),
+      ),
+    );
+    const taskId = await postTask(t, paula, { title: 'Bind a thesis', skills });
+    expect(await suggested(paula, taskId)).toHaveLength(SUGGESTED_FREELANCERS_MAX);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import {
   DIRECTORY_CARD_SKILLS,
   DIRECTORY_PAGE_SIZE_DEFAULT,
+  type DirectoryItem,
   type DirectoryQuery,
   type DirectoryResult,
 } from '../../shared/freelancer-directory.ts';
@@ -89,6 +90,88 @@ function relevance(patterns: string[]) {
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
+/** The columns a directory card is made of (directoryItemsOf). */
+const CARD_COLUMNS = [
+  'fp.user_id',
+  'u.name',
+  'u.image',
+  'fp.headline',
+  'fp.skills',
+  'fp.rate_cents',
+  'fp.rate_unit',
+  'fp.available',
+] as const;
+
+interface CardRow {
+  user_id: string;
+  name: string;
+  image: string | null;
+  headline: string | null;
+  skills: string;
+  rate_cents: number | null;
+  rate_unit: Database['freelancer_profiles']['rate_unit'];
+  available: number;
+}
+
+/** Directory cards of rows of CARD_COLUMNS, in their order, with their earned figures. */
+async function directoryItemsOf(db: Db, rows: CardRow[], now: Date): Promise<DirectoryItem[]> {
+  const reputations = await reputationsOf(
+    db,
+    rows.map((row) => row.user_id),
+    now,
+  );
+  return rows.map((row) => {
+    const reputation = reputations.get(row.user_id)!;
+    return {
+      _id: row.user_id,
+      name: row.name,
+      image: row.image,
+      headline: row.headline && maskContacts(row.headline),
+      skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
+      rate: rateOf(row),
+      available: Boolean(row.available),
+      rating: { average: reputation.rating, count: reputation.reviewsCount },
+      jobsCompleted: reputation.completedCount,
+    };
+  });
+}
+
+/**
+ * Issue 50, invitations from a task's page: up to `limit` listed freelancers (as the directory
+ * lists them to the reader) who have at least one of the skills (by key), those sharing the
+ * most first, then the most recently updated; `excludedIds` (the poster, whom they invited,
+ * who made an offer) left out.
+ */
+export async function freelancersWithSkills(
+  db: Db,
+  {
+    skillKeys,
+    readerId,
+    excludedIds,
+    limit,
+  }: { skillKeys: string[]; readerId: string; excludedIds: string[]; limit: number },
+  now = new Date(),
+): Promise<DirectoryItem[]> {
+  if (skillKeys.length === 0) return [];
+  const shared = db
+    .selectFrom('freelancer_skills')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('skill_key', 'in', skillKeys)
+    .groupBy('user_id')
+    .as('shared');
+  let listed = filtered(db, {}, readerId)
+    .select.innerJoin(shared, 'shared.user_id', 'fp.user_id')
+    .select(CARD_COLUMNS);
+  if (excludedIds.length > 0) listed = listed.where('fp.user_id', 'not in', excludedIds);
+  const rows = await listed
+    .orderBy('shared.count', 'desc')
+    .orderBy('fp.updated_at', 'desc')
+    .orderBy('fp.user_id', 'desc')
+    .limit(limit)
+    .execute();
+  return directoryItemsOf(db, rows, now);
+}
+
 export async function searchFreelancers(
   db: Db,
   query: DirectoryQuery,
@@ -109,16 +192,7 @@ export async function searchFreelancers(
     ranked = ranked.where(sql<SqlBool>`r.average >= ${query.minRating - 0.005}`);
   }
   const counted = ranked.select((eb) => eb.fn.countAll<string | number>().as('count'));
-  let listed = ranked.select([
-    'fp.user_id',
-    'u.name',
-    'u.image',
-    'fp.headline',
-    'fp.skills',
-    'fp.rate_cents',
-    'fp.rate_unit',
-    'fp.available',
-  ]);
+  let listed = ranked.select(CARD_COLUMNS);
   if (sort === 'relevance' && patterns.length) {
     listed = listed.orderBy(relevance(patterns), 'desc');
   } else if (sort === 'rating') {
@@ -136,26 +210,8 @@ export async function searchFreelancers(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [countRow, rows] = await Promise.all([counted.executeTakeFirst(), listed.execute()]);
-  const reputations = await reputationsOf(
-    db,
-    rows.map((row) => row.user_id),
-    now,
-  );
   return {
-    items: rows.map((row) => {
-      const reputation = reputations.get(row.user_id)!;
-      return {
-        _id: row.user_id,
-        name: row.name,
-        image: row.image,
-        headline: row.headline && maskContacts(row.headline),
-        skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
-        rate: rateOf(row),
-        available: Boolean(row.available),
-        rating: { average: reputation.rating, count: reputation.reviewsCount },
-        jobsCompleted: reputation.completedCount,
-      };
-    }),
+    items: await directoryItemsOf(db, rows, now),
     total: Number(countRow?.count ?? 0),
     page,
     pageSize,

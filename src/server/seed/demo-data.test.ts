@@ -6,6 +6,7 @@ import { CATEGORIES, DESCRIPTION_MAX_LENGTH, isCalendarDate } from '../../shared
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/support/test-app.ts';
 import { sql } from 'kysely';
 import { PAYMENTS_ENV } from '../../../tests/support/payments.ts';
+import type { DirectoryItem } from '../../shared/freelancer-directory.ts';
 import { isPostgres } from '../db/engine.ts';
 import { checkLedger } from '../payments/ledger.ts';
 import { createPaymentProvider } from '../payments/payment-provider.ts';
@@ -16,6 +17,7 @@ import {
   SeedRefusedError,
   seedDemoData,
 } from './demo-data.ts';
+import { DEMO_FREELANCERS, DEMO_TASK_SKILLS } from './demo-freelancers.ts';
 import { DEMO_PAID_HIRES } from './demo-money.ts';
 import { runSeed } from './run-seed.ts';
 
@@ -55,28 +57,36 @@ async function countUsers() {
 }
 
 describe('seedDemoData', () => {
-  it('loads about 40 tasks in every category, posted by three demo users', async () => {
-    const result = await seed();
-    expect(result.users.map((user) => user.created)).toEqual([true, true, true]);
-    expect(result.operator.created).toBe(true);
-    operatorPassword = result.operator.password;
-    expect(result.tasks).toBeGreaterThanOrEqual(35);
-    expect(result.tasks).toBeLessThanOrEqual(45);
+  // Each of the 16 accounts hashes its password (scrypt): slow on a busy machine.
+  it(
+    'loads about 40 open tasks and 25 done in every category, posted by three demo users',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const result = await seed();
+      expect(result.users.map((user) => user.created)).toEqual([true, true, true]);
+      expect(result.operator.created).toBe(true);
+      operatorPassword = result.operator.password;
+      // The demo's tasks, and the demo freelancers' past jobs (issue 50).
+      expect(result.tasks).toBeGreaterThanOrEqual(60);
+      expect(result.tasks).toBeLessThanOrEqual(75);
 
-    const tasks = await t.db.selectFrom('tasks').selectAll().execute();
-    expect(tasks).toHaveLength(result.tasks);
-    expect(new Set(tasks.map((task) => task.category))).toEqual(new Set(CATEGORIES));
-    expect(new Set(tasks.map((task) => task.user_id))).toEqual(
-      new Set(result.users.map((user) => user.id)),
-    );
-    expect(tasks.some((task) => task.description.length > 100)).toBe(true);
-    expect(tasks.every((task) => task.description.length <= DESCRIPTION_MAX_LENGTH)).toBe(true);
-    expect(tasks.every((task) => isCalendarDate(task.deadline))).toBe(true);
-    expect(new Set(tasks.map((task) => task.deadline)).size).toBeGreaterThan(10);
-    expect(tasks.some((task) => Number(task.budget_cents) % 100 !== 0)).toBe(true);
-    // Bids are offers, at most one per other demo user: 0, 1 or 2, so the sort has ties to break.
-    expect(new Set(tasks.map((task) => Number(task.bids_count))).size).toBe(3);
-  });
+      const tasks = await t.db.selectFrom('tasks').selectAll().execute();
+      expect(tasks).toHaveLength(result.tasks);
+      expect(new Set(tasks.map((task) => task.category))).toEqual(new Set(CATEGORIES));
+      expect(new Set(tasks.map((task) => task.user_id))).toEqual(
+        new Set(result.users.map((user) => user.id)),
+      );
+      expect(tasks.some((task) => task.description.length > 100)).toBe(true);
+      expect(tasks.every((task) => task.description.length <= DESCRIPTION_MAX_LENGTH)).toBe(true);
+      expect(tasks.every((task) => isCalendarDate(task.deadline))).toBe(true);
+      expect(new Set(tasks.map((task) => task.deadline)).size).toBeGreaterThan(10);
+      expect(tasks.some((task) => Number(task.budget_cents) % 100 !== 0)).toBe(true);
+      // Bids are offers, at most one per other demo user: 0, 1 or 2, so the sort has ties to break.
+      expect(new Set(tasks.map((task) => Number(task.bids_count))).size).toBe(3);
+    },
+  );
 
   it('records one bids or offers row per counted bid, never by the poster', async () => {
     const tasks = await t.db.selectFrom('tasks').select(['id', 'bids_count', 'user_id']).execute();
@@ -200,7 +210,7 @@ describe('seedDemoData', () => {
   it('makes the demo users and the operator verified, with no mail queued for them (issue 47)', async () => {
     const users = await t.db.selectFrom('user').select(['id', 'email', 'emailVerified']).execute();
     expect(users.map((user) => user.email).sort()).toEqual(
-      [...DEMO_USERS.map((user) => user.email), DEMO_OPERATOR.email].sort(),
+      [...DEMO_USERS, ...DEMO_FREELANCERS, DEMO_OPERATOR].map((user) => user.email).sort(),
     );
     expect(users.every((user) => Boolean(user.emailVerified))).toBe(true);
     const queued = await t.db
@@ -228,7 +238,7 @@ describe('seedDemoData', () => {
   });
 
   it('makes accounts that sign in with the printed passwords', async () => {
-    for (const user of DEMO_USERS) {
+    for (const user of [...DEMO_USERS, ...DEMO_FREELANCERS.slice(0, 1)]) {
       const response = await t.request('POST', '/api/auth/sign-in/email', {
         body: { email: user.email, password: user.password },
       });
@@ -239,7 +249,7 @@ describe('seedDemoData', () => {
 
   it('gives every demo user a photo the app itself serves', async () => {
     const users = await t.db.selectFrom('user').select(['email', 'image']).execute();
-    for (const demo of DEMO_USERS) {
+    for (const demo of [...DEMO_USERS, ...DEMO_FREELANCERS]) {
       const image = users.find((user) => user.email === demo.email)?.image ?? '';
       const url = new URL(image);
       expect(url.origin, demo.email).toBe(new URL(t.config.publicUrl).origin);
@@ -248,7 +258,38 @@ describe('seedDemoData', () => {
       expect(response.headers['content-type'], image).toMatch(/^image\/svg\+xml/);
     }
     const demoImages = users.filter((user) => user.email !== DEMO_OPERATOR.email);
-    expect(new Set(demoImages.map((user) => user.image)).size).toBe(DEMO_USERS.length);
+    expect(new Set(demoImages.map((user) => user.image)).size).toBe(
+      DEMO_USERS.length + DEMO_FREELANCERS.length,
+    );
+  });
+
+  it('shows a dozen freelancers in the directory, with skills, rates, ratings and jobs (issue 50)', async () => {
+    expect(DEMO_FREELANCERS.length).toBeGreaterThanOrEqual(12);
+    const response = await t.request('GET', '/api/freelancers?pageSize=50&sort=rating');
+    expect(response.statusCode).toBe(200);
+    const { items, total } = response.json() as { items: DirectoryItem[]; total: number };
+    expect(total).toBe(DEMO_FREELANCERS.length);
+    for (const demo of DEMO_FREELANCERS) {
+      const item = items.find((candidate) => candidate.name === demo.name);
+      expect(item, demo.name).toMatchObject({
+        headline: demo.profile.headline,
+        jobsCompleted: demo.jobs.length,
+        rating: { count: demo.jobs.length },
+      });
+      expect(item?.skills.length, demo.name).toBeGreaterThanOrEqual(3);
+      expect(item?.image, demo.name).toMatch(/\/demo\/.+\.svg$/);
+    }
+    expect(items.filter((item) => item.available).length).toBeGreaterThan(5);
+    expect(items.filter((item) => item.rate !== null)).toHaveLength(DEMO_FREELANCERS.length);
+    // Open tasks carry skills, which a task page's suggestions start from.
+    const withSkills = await t.db
+      .selectFrom('tasks')
+      .select(['title', 'skills'])
+      .where('skills', 'is not', null)
+      .execute();
+    expect(withSkills.map((task) => task.title).sort()).toEqual(
+      Object.keys(DEMO_TASK_SKILLS).sort(),
+    );
   });
 
   it('shows the demo tasks through the API', async () => {
@@ -265,7 +306,8 @@ describe('seedDemoData', () => {
     const result = await seed({ force: true });
     expect(result.users.map((user) => user.created)).toEqual([false, false, false]);
     expect(result.operator.created).toBe(false);
-    expect(await countUsers()).toBe(DEMO_USERS.length + 1);
+    expect(await countUsers()).toBe(DEMO_USERS.length + DEMO_FREELANCERS.length + 1);
+    expect(result.freelancers.every((freelancer) => !freelancer.created)).toBe(true);
     expect(await countTasks(t.db)).toBe(before + result.tasks);
   });
 

@@ -5,6 +5,12 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database, TaskTable } from '../db/types.ts';
 import type { PaymentsConfig } from '../config.ts';
 import { addDemoLoop } from './demo-loop.ts';
+import {
+  DEMO_FREELANCERS,
+  demoJobStory,
+  saveDemoProfiles,
+  setDemoTaskSkills,
+} from './demo-freelancers.ts';
 import { playMoneyStory, type MoneyStoryResult } from './demo-money.ts';
 import { toCents } from '../../shared/money.ts';
 
@@ -517,6 +523,8 @@ export interface SeededUser extends DemoUser {
 
 export interface SeedResult {
   users: SeededUser[];
+  /** Issue 50: the demo freelancers (DEMO_FREELANCERS). */
+  freelancers: SeededUser[];
   /** The password only when this seed made the account; null when it existed already. */
   operator: Omit<ScriptAccount, 'password'> & {
     password: string | null;
@@ -577,6 +585,41 @@ export async function ensureUser(
 }
 
 /**
+ * Demo tasks as rows posted by `posters` (by DemoTask.poster), posting times spread over the
+ * day so "newest first" has no ties; `offset` continues the spread of an earlier batch.
+ */
+function demoTaskRows(
+  demoTasks: readonly DemoTask[],
+  posters: readonly { id: string }[],
+  now: Date,
+  offset = 0,
+): Insertable<TaskTable>[] {
+  return demoTasks.map((demo, index) => {
+    const poster = posters[demo.poster];
+    if (!poster) throw new Error(`Demo task "${demo.title}" names no demo user`);
+    const postedAt =
+      now.getTime() - demo.postedDaysAgo * DAY_MS - (offset + index + 1) * 17 * 60 * 1000;
+    const createdAt = new Date(postedAt).toISOString();
+    return {
+      id: crypto.randomUUID(),
+      title: demo.title,
+      category: demo.category,
+      description: demo.description,
+      deadline: formatLocalDate(new Date(now.getTime() + demo.dueInDays * DAY_MS)),
+      budget_cents: toCents(demo.budget),
+      // The offers of the demo loop count here as they are added (demo-loop.ts): a Bid is an
+      // offer the poster can open, never a bare counter bid nobody can (decision 022).
+      bids_count: 0,
+      user_id: poster.id,
+      created_at: createdAt,
+      updated_at: createdAt,
+      // Every row names every column: a multi-row insert on SQLite writes NULL for a missing one.
+      status: 'open',
+    };
+  });
+}
+
+/**
  * Loads the demo users, tasks and their offers. Refuses a database that holds tasks unless
  * `force`; with `force` it reuses demo users that exist and adds the tasks again.
  */
@@ -596,44 +639,48 @@ export async function seedDemoData(
     users.push({ ...demo, image, ...(await ensureUser(db, auth, { ...demo, image })) });
   }
 
-  const now = options.now ?? new Date();
-  const tasks: Insertable<TaskTable>[] = [];
-  DEMO_TASKS.forEach((demo, index) => {
-    const poster = users[demo.poster];
-    if (!poster) throw new Error(`Demo task "${demo.title}" names no demo user`);
-    // Spread posting times over the day so "newest first" has no ties.
-    const postedAt = now.getTime() - demo.postedDaysAgo * DAY_MS - (index + 1) * 17 * 60 * 1000;
-    const createdAt = new Date(postedAt).toISOString();
-    const id = crypto.randomUUID();
-    tasks.push({
-      id,
-      title: demo.title,
-      category: demo.category,
-      description: demo.description,
-      deadline: formatLocalDate(new Date(now.getTime() + demo.dueInDays * DAY_MS)),
-      budget_cents: toCents(demo.budget),
-      // The offers of the demo loop count here as they are added (demo-loop.ts): a Bid is an
-      // offer the poster can open, never a bare counter bid nobody can (decision 022).
-      bids_count: 0,
-      user_id: poster.id,
-      created_at: createdAt,
-      updated_at: createdAt,
-      // Every row names every column: a multi-row insert on SQLite writes NULL for a missing one.
-      status: 'open',
-    });
-  });
+  // Issue 50: freelancers with profiles and past jobs the directory shows well.
+  const freelancers: SeededUser[] = [];
+  for (const demo of DEMO_FREELANCERS) {
+    const image = demoPhotoUrl(options.publicUrl, demo);
+    freelancers.push({ ...demo, image, ...(await ensureUser(db, auth, { ...demo, image })) });
+  }
 
+  const now = options.now ?? new Date();
+  const tasks = demoTaskRows(DEMO_TASKS, users, now);
   const loop = addDemoLoop(
     tasks,
     users.map((user) => user.id),
     now,
   );
+  const story = demoJobStory(users.length);
+  const jobTasks = demoTaskRows(story.tasks, users, now, tasks.length);
+  const jobLoop = addDemoLoop(
+    jobTasks,
+    [...users, ...freelancers].map((user) => user.id),
+    now,
+    { offers: [], hires: story.hires },
+  );
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('tasks').values(tasks).execute();
-    await trx.insertInto('offers').values(loop.offers).execute();
-    await trx.insertInto('reviews').values(loop.reviews).execute();
+    await trx
+      .insertInto('tasks')
+      .values([...tasks, ...jobTasks])
+      .execute();
+    await trx
+      .insertInto('offers')
+      .values([...loop.offers, ...jobLoop.offers])
+      .execute();
+    await trx
+      .insertInto('reviews')
+      .values([...loop.reviews, ...jobLoop.reviews])
+      .execute();
+    await setDemoTaskSkills(trx, tasks);
   });
+  await saveDemoProfiles(
+    db,
+    freelancers.map((freelancer) => freelancer.id),
+  );
   const password = demoOperatorPassword();
   const made = await ensureUser(db, auth, { ...DEMO_OPERATOR, password, role: 'admin' });
   const operator = { ...DEMO_OPERATOR, ...made, password: made.created ? password : null };
@@ -645,13 +692,15 @@ export async function seedDemoData(
           taskIds: new Map(tasks.map((task) => [task.title, task.id])),
         })
       : null;
-  await muteDemoMail(db, [...users.map((user) => user.id), operator.id], startedAt);
+  const everyone = [...users, ...freelancers].map((user) => user.id);
+  await muteDemoMail(db, [...everyone, operator.id], startedAt);
   return {
     users,
+    freelancers,
     operator,
-    tasks: tasks.length,
-    offers: loop.offers.length,
-    reviews: loop.reviews.length,
+    tasks: tasks.length + jobTasks.length,
+    offers: loop.offers.length + jobLoop.offers.length,
+    reviews: loop.reviews.length + jobLoop.reviews.length,
     money,
   };
 }

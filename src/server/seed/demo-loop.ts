@@ -138,12 +138,17 @@ export interface DemoLoopRows {
 
 /**
  * Adds the loop to the demo tasks about to be inserted (their status, assignee and counts change
- * in place) and returns the offers and reviews to insert with them.
+ * in place) and returns the offers and reviews to insert with them; `story` names other offers
+ * and hires (the demo freelancers' past jobs, demo-freelancers.ts).
  */
 export function addDemoLoop(
   tasks: Insertable<TaskTable>[],
   userIds: readonly string[],
   now: Date,
+  story: { offers: readonly DemoOffer[]; hires: readonly DemoHire[] } = {
+    offers: DEMO_OFFERS,
+    hires: DEMO_HIRES,
+  },
 ): DemoLoopRows {
   const rows: DemoLoopRows = { offers: [], reviews: [] };
   const taskNamed = (title: string) => {
@@ -173,9 +178,9 @@ export function addDemoLoop(
     return id;
   };
 
-  for (const offer of DEMO_OFFERS) addOffer(offer, 'pending', taskNamed(offer.title).created_at);
+  for (const offer of story.offers) addOffer(offer, 'pending', taskNamed(offer.title).created_at);
 
-  for (const hire of DEMO_HIRES) {
+  for (const hire of story.hires) {
     const task = taskNamed(hire.title);
     const at = new Date(now.getTime() - hire.daysAgo * DAY_MS).toISOString();
     // A task hired long ago was posted before that.

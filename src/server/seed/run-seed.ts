@@ -54,6 +54,13 @@ export async function runSeed(
   for (const user of result.users) {
     print(`  ${user.email.padEnd(28)} ${user.password}${user.created ? '' : existed}`);
   }
+  // Issue 50: the freelancers are there to be found (/freelancers); one signs in as any.
+  const [freelancer] = result.freelancers;
+  if (freelancer) {
+    print(
+      `Demo freelancers: ${result.freelancers.length} in /freelancers, e.g. ${freelancer.email} ${freelancer.password}`,
+    );
+  }
   print('Demo operator (the admin console at /admin):');
   const { operator } = result;
   // Its password is made with the account (demo-data.ts): one that existed keeps its own.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { TASK_MATCH_ALERTS_PER_DAY } from '../../shared/task-skills.ts';
 import { todayUtc } from '../../shared/task-status.ts';
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
+import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 import { accountStateOf } from '../moderation/account-state.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
@@ -51,15 +52,31 @@ export async function freelancersFitting(db: Db, taskId: string): Promise<string
     .map((user) => user.id);
 }
 
+/** Recipients alerted per transaction: a task that fits thousands holds no locks for long. */
+const RECIPIENTS_PER_TRANSACTION = 200;
+
 /**
  * Records the alert of each freelancer not told of the task yet and under the daily cap
  * (TASK_MATCH_ALERTS_PER_DAY in 24 hours), and answers those recorded: the primary key (task,
- * user) of task_match_alerts makes the insert skip anyone already told (migration 0028).
+ * user) of task_match_alerts makes the insert skip anyone already told (migration 0028). Call
+ * it in a transaction: on PostgreSQL the recipients' user rows are locked first (in one order,
+ * so two jobs never wait on each other in a circle), so two tasks alerted at once count and
+ * insert one after the other and nobody passes the cap; SQLite runs one transaction at a time.
+ * FOR NO KEY UPDATE leaves inserts that reference the user (their notifications) free.
  */
-async function recordMatchAlerts(db: Db, taskId: string, userIds: string[]): Promise<string[]> {
+async function recordMatchAlerts(trx: Db, taskId: string, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
+  if (isPostgres(trx)) {
+    await trx
+      .selectFrom('user')
+      .select('id')
+      .where('id', 'in', userIds)
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
+  }
   const since = new Date(Date.now() - DAY_MS).toISOString();
-  const counts = await db
+  const counts = await trx
     .selectFrom('task_match_alerts')
     .select(['user_id', (eb) => eb.fn.countAll<number>().as('count')])
     .where('user_id', 'in', userIds)
@@ -74,7 +91,7 @@ async function recordMatchAlerts(db: Db, taskId: string, userIds: string[]): Pro
   const under = userIds.filter((id) => !full.has(id));
   if (under.length === 0) return [];
   const at = new Date().toISOString();
-  const inserted = await db
+  const inserted = await trx
     .insertInto('task_match_alerts')
     .values(under.map((userId) => ({ task_id: taskId, user_id: userId, created_at: at })))
     .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
@@ -86,20 +103,36 @@ async function recordMatchAlerts(db: Db, taskId: string, userIds: string[]): Pro
 /**
  * Issue 50 matched alerts: "New task that fits your skills: “…”." to each freelancer the task
  * fits (freelancersFitting), at most once per task and person and TASK_MATCH_ALERTS_PER_DAY a
- * day each; mailed as `matched_tasks` per their preference (a daily digest by default). As the
- * saved-search alerts (issue 11), called in the transaction that posts or edits the task: the
- * alerts exist exactly when the task does, and their live events go out on commit. An edit that
- * adds a skill alerts those not yet told.
+ * day each; mailed as `matched_tasks` per their preference (a daily digest by default). Made by
+ * a job after the commit of the post or edit (task-match-jobs.ts), never in its transaction,
+ * in transactions of RECIPIENTS_PER_TRANSACTION recipients: each alert exists with its
+ * notification and its live event, and a run cut short and run again tells nobody twice. An
+ * edit that adds a skill alerts those not yet told. Answers how many it alerted.
  */
 export async function alertMatchingFreelancers(
   db: Db,
-  task: { id: string; title: string },
+  taskId: string,
   posterId: string,
-): Promise<void> {
-  const fitting = await freelancersFitting(db, task.id);
-  const toAlert = await recordMatchAlerts(db, task.id, fitting);
-  if (toAlert.length === 0) return;
-  await notify(db, [
-    { type: 'task_match', task, actorId: posterId, namedId: null, recipients: toAlert },
-  ]);
+): Promise<number> {
+  const fitting = await freelancersFitting(db, taskId);
+  let alerted = 0;
+  for (let start = 0; start < fitting.length; start += RECIPIENTS_PER_TRANSACTION) {
+    const chunk = fitting.slice(start, start + RECIPIENTS_PER_TRANSACTION);
+    alerted += await db.transaction().execute(async (trx) => {
+      const task = await trx
+        .selectFrom('tasks')
+        .select(['id', 'title'])
+        .where('id', '=', taskId)
+        .executeTakeFirst();
+      if (!task) return 0;
+      const toAlert = await recordMatchAlerts(trx, taskId, chunk);
+      if (toAlert.length > 0) {
+        await notify(trx, [
+          { type: 'task_match', task, actorId: posterId, namedId: null, recipients: toAlert },
+        ]);
+      }
+      return toAlert.length;
+    });
+  }
+  return alerted;
 }

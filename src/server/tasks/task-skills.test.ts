@@ -1,20 +1,30 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { notificationsOf } from '../../../tests/support/conversations.ts';
 import { call, postTask, readTask } from '../../../tests/support/marketplace.ts';
 import { useSmtpInbox } from '../../../tests/support/smtp-inbox.ts';
-import { useTestApp, validTask, type TestUser } from '../../../tests/support/test-app.ts';
+import {
+  PATIENTLY,
+  useTestApp,
+  validTask,
+  type TestUser,
+} from '../../../tests/support/test-app.ts';
 import { taskLink } from '../../shared/links.ts';
 import { NOTIFICATION_TEXTS } from '../../shared/notifications.ts';
 import { SKILL_MESSAGES } from '../../shared/skill-key.ts';
 import { TASK_MATCH_ALERTS_PER_DAY } from '../../shared/task-skills.ts';
-import { TASK_SKILL_MESSAGES, type Task } from '../../shared/tasks.ts';
+import { TASK_SKILL_MESSAGES, taskInputSchema, type Task } from '../../shared/tasks.ts';
+import { isPostgres } from '../db/engine.ts';
 import { sendDailyDigests } from '../mail/daily-digest.ts';
+import { drainTaskMatchJobs, runTaskMatchJobs } from './task-match-jobs.ts';
+import { postTask as postTaskNow } from './tasks.service.ts';
 
 /**
  * Issue 50 "Tasks that fit" on both engines: a task's skills (rules, storage, kept on an edit
  * without them), and matched alerts to the freelancers who asked (one per task and person, at
  * most 20 a day, none for their own task, across a block, to a hidden account or over their
- * rate; mailed per their preference).
+ * rate; mailed per their preference), made by a job after the commit: once across restarts and
+ * instances, and within the cap when jobs run at once.
  */
 const inbox = useSmtpInbox();
 const t = useTestApp(() => ({ SMTP_URL: inbox.url, MAIL_POLL_MS: '20' }));
@@ -34,8 +44,47 @@ async function freelancer(
   return user;
 }
 
-const matchesOf = async (user: TestUser) =>
-  (await notificationsOf(t, user)).items.filter((n) => n.type === 'task_match');
+/** Waits until every job of matched alerts written so far is made (by the app's worker or here). */
+async function settleMatchJobs() {
+  await expect
+    .poll(async () => {
+      await drainTaskMatchJobs(t.db);
+      const pending = await t.db
+        .selectFrom('task_match_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(pending.count);
+    }, PATIENTLY)
+    .toBe(0);
+}
+
+const matchesOf = async (user: TestUser) => {
+  await settleMatchJobs();
+  return (await notificationsOf(t, user)).items.filter((n) => n.type === 'task_match');
+};
+
+const alertCountOf = async (userId: string) => {
+  await settleMatchJobs();
+  const row = await t.db
+    .selectFrom('task_match_alerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+/** PostgreSQL: how many sessions wait on a lock. */
+async function lockWaiters(db: typeof t.db): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from pg_stat_activity
+    where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+  return Number(rows[0]?.count);
+}
+
+/** A task posted as the API does, but with no worker woken: its job waits for a run. */
+const postQuietly = (poster: TestUser, overrides: Record<string, unknown>) =>
+  postTaskNow(t.db, taskInputSchema.parse(validTask(overrides)), poster.id);
 
 async function skillRows(taskId: string) {
   return t.db
@@ -127,6 +176,7 @@ describe('matched alerts', () => {
     expect((await edit(['Figma'])).status).toBe(200);
     expect(await matchesOf(fay)).toHaveLength(1);
     expect(await matchesOf(other)).toHaveLength(1);
+    await settleMatchJobs();
     const rows = await t.db
       .selectFrom('task_match_alerts')
       .select('user_id')
@@ -180,12 +230,77 @@ describe('matched alerts', () => {
       await postTask(t, paula, { title: `Sheet ${i}`, category: 'Data Entry', skills: ['Excel'] });
     }
     expect(await matchesOf(busy)).toHaveLength(TASK_MATCH_ALERTS_PER_DAY);
-    const count = await t.db
-      .selectFrom('task_match_alerts')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', busy.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.count)).toBe(TASK_MATCH_ALERTS_PER_DAY);
+    expect(await alertCountOf(busy.id)).toBe(TASK_MATCH_ALERTS_PER_DAY);
+  });
+
+  it('keep the cap when two tasks are alerted at once', async () => {
+    const cora = await freelancer('Cora Capped', ['Zine layout']);
+    const post = (i: number) =>
+      postQuietly(paula, { title: `Zine ${i}`, category: 'Design', skills: ['Zine layout'] });
+    for (let i = 0; i < TASK_MATCH_ALERTS_PER_DAY - 1; i += 1) await post(i);
+    await settleMatchJobs();
+    expect(await alertCountOf(cora.id)).toBe(TASK_MATCH_ALERTS_PER_DAY - 1);
+    // Two tasks posted at once, their jobs run at once (as two instances would, each its own).
+    await Promise.all([post(100), post(101)]);
+    const runBoth = () =>
+      Promise.all([runTaskMatchJobs(t.db, { batch: 1 }), runTaskMatchJobs(t.db, { batch: 1 })]);
+    let runs: Promise<number[]> | undefined;
+    if (isPostgres(t.db)) {
+      // PostgreSQL runs them side by side: hold their inserts until both have counted, if they
+      // can (without the lock of recordMatchAlerts they both count 19, and both insert).
+      await t.db.transaction().execute(async (trx) => {
+        await sql`lock table task_match_alerts in share row exclusive mode`.execute(trx);
+        runs = runBoth();
+        await expect.poll(() => lockWaiters(trx), PATIENTLY).toBe(2);
+      });
+    }
+    expect(await (runs ?? runBoth())).toEqual([1, 1]);
+    expect(await alertCountOf(cora.id)).toBe(TASK_MATCH_ALERTS_PER_DAY);
+    expect(await matchesOf(cora)).toHaveLength(TASK_MATCH_ALERTS_PER_DAY);
+  });
+
+  it('are made after the commit, once, from a job a stopped instance left', async () => {
+    const title = 'Letters for a shop window';
+    // Posted with nobody to tell yet: its job is done.
+    const taskId = await postTask(t, paula, { title, category: 'Design', skills: ['Lettering'] });
+    await settleMatchJobs();
+    const rex = await freelancer('Rex Restart', ['Lettering']);
+    // One job committed and never woken on (the process died after the commit), one claimed
+    // by a process that died running it (its lease over), one claimed by a run still going.
+    const job = (id: string, claimedUntil: string | null) => ({
+      id,
+      task_id: taskId,
+      poster_id: paula.id,
+      next_attempt_at: new Date(Date.now() - 1000).toISOString(),
+      claimed_until: claimedUntil,
+      created_at: new Date().toISOString(),
+    });
+    const later = new Date(Date.now() + 60_000).toISOString();
+    await t.db
+      .insertInto('task_match_jobs')
+      .values([
+        job('left-pending', null),
+        job('left-claimed', new Date(Date.now() - 1).toISOString()),
+        job('still-claimed', later),
+      ])
+      .execute();
+    // The sweeps of two instances after the restart.
+    const runs = await Promise.all([drainTaskMatchJobs(t.db), drainTaskMatchJobs(t.db)]);
+    expect(runs[0] + runs[1]).toBe(2);
+    const notices = (await notificationsOf(t, rex)).items.filter((n) => n.type === 'task_match');
+    expect(notices.map((n) => [n.text, n.link])).toEqual([[matchText(title), taskLink(taskId)]]);
+    const jobs = await t.db
+      .selectFrom('task_match_jobs')
+      .select(['id', 'status'])
+      .where('id', 'in', ['left-pending', 'left-claimed', 'still-claimed'])
+      .orderBy('id')
+      .execute();
+    expect(jobs).toEqual([
+      { id: 'left-claimed', status: 'done' },
+      { id: 'left-pending', status: 'done' },
+      { id: 'still-claimed', status: 'pending' },
+    ]);
+    await t.db.deleteFrom('task_match_jobs').where('id', '=', 'still-claimed').execute();
   });
 
   it('are mailed in the daily digest by default, or at once for who chose instant', async () => {
@@ -197,6 +312,7 @@ describe('matched alerts', () => {
     ).toBe(200);
     const title = 'Photos of a bakery';
     await postTask(t, paula, { title, category: 'Other', skills: ['Photography'] });
+    await settleMatchJobs();
     const mail = await inbox.next(instant.email, { subject: matchText(title) });
     expect(mail.text).toContain('New tasks that fit my skills');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -28,6 +28,7 @@ import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
 import { createFullLists, type FullListLimits } from './full-list.ts';
 import { editTask, postTask, removeTask } from './tasks.service.ts';
+import type { TaskMatchWorker } from './task-match-jobs.ts';
 import {
   countTasks,
   getTask,
@@ -42,6 +43,9 @@ export interface TasksRoutesOptions {
   auth: Auth;
   db: Kysely<Database>;
 }
+
+/** Issue 50: woken after a post or edit commits, to make the matched alerts it owes. */
+type MatchJobs = Pick<TaskMatchWorker, 'wake'>;
 
 export interface CachedReadsOptions extends TasksRoutesOptions {
   /** How many answers of each read the process keeps (config TASK_CACHE_SIZE, SEARCH_CACHE_SIZE). */
@@ -68,8 +72,8 @@ export const errors = {
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
 export const tasksRoutes: FastifyPluginAsyncZod<
-  CachedReadsOptions & { fullLists: FullListLimits; rowWaitMs: number }
-> = async (app, { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs }) => {
+  CachedReadsOptions & { fullLists: FullListLimits; rowWaitMs: number; matchJobs: MatchJobs }
+> = async (app, { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs, matchJobs }) => {
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
@@ -207,6 +211,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       const user = await requireWriter(auth, request);
       await assertNewAccountAllowance(db, user.id, 'task', auth.newAccountLimits);
       const insertedId = await postTask(db, request.body, user.id);
+      matchJobs.wake();
       return reply.status(201).send({ insertedId });
     },
   );
@@ -224,7 +229,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = await requireUser(auth, request);
       const { id } = request.params;
-      return tasksWritten.run(id, () => editTask(db, id, request.body, user.id));
+      const updated = await tasksWritten.run(id, () => editTask(db, id, request.body, user.id));
+      matchJobs.wake();
+      return updated;
     },
   );
 

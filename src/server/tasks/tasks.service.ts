@@ -6,15 +6,16 @@ import { FILE_CAPS } from '../../shared/files.ts';
 import { deliveryIdsOf } from '../delivery/delivery.store.ts';
 import { removeFiles, setItemFiles } from '../files/files.service.ts';
 import { createTask, deleteTask, setTaskFiles, updateTask } from './tasks.store.ts';
-import { alertMatchingFreelancers } from './task-match-alerts.service.ts';
+import { enqueueTaskMatchJob } from './task-match-jobs.ts';
 import { setTaskSkills } from './task-skills.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * Posting and editing a task, with the saved-search alerts (issue 11) and matched alerts (issue
- * 50) they may raise, in one transaction: the alerts and their live events exist exactly when
- * the task's change does.
+ * Posting and editing a task, with the saved-search alerts (issue 11) they may raise, in one
+ * transaction: the alerts and their live events exist exactly when the task's change does. The
+ * matched alerts (issue 50), which may go to thousands, are a job written in that transaction
+ * and made after its commit (task-match-jobs.ts): the caller wakes the worker.
  */
 export async function postTask(db: Db, input: TaskInput, userId: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -22,7 +23,7 @@ export async function postTask(db: Db, input: TaskInput, userId: string): Promis
     await attachTaskFiles(trx, id, input, userId);
     await setTaskSkills(trx, id, input.skills);
     await alertSavedSearches(trx, { id, title: input.title }, userId);
-    await alertMatchingFreelancers(trx, { id, title: input.title }, userId);
+    await enqueueTaskMatchJob(trx, id, userId);
     return id;
   });
 }
@@ -69,7 +70,7 @@ export async function editTask(
     const hasNewSkills = await setTaskSkills(trx, id, input.skills);
     if (result.modifiedCount > 0) await alertSavedSearches(trx, { id, title: input.title }, userId);
     if (result.modifiedCount > 0 || hasNewSkills) {
-      await alertMatchingFreelancers(trx, { id, title: input.title }, userId);
+      await enqueueTaskMatchJob(trx, id, userId);
     }
     return hasNewFiles || hasNewSkills ? { ...result, modifiedCount: 1 } : result;
   });

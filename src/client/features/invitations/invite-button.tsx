@@ -1,20 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { INVITATION_MESSAGES, INVITATION_NOTE_MAX_LENGTH } from '../../../shared/invitations.ts';
+import { useState } from 'react';
 import type { Task } from '../../../shared/tasks.ts';
-import { FieldError, SelectField, TextAreaField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/form-field.tsx';
 import { PanelForm } from '../../components/panel-form.tsx';
-import { useToast } from '../../components/toaster.tsx';
-import { api } from '../../lib/api.ts';
 import { Link } from '../../lib/link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage } from '../../lib/use-form.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { invitationsApi } from './invitations-api.ts';
-
-/** The tasks one may invite to: one's own, open and not expired. */
-const openTasks = (tasks: Task[]) =>
-  tasks.filter((task) => task.status === 'open' && !task.expired && !task.moderation);
+import { InvitationNoteField } from './invitation-note-field.tsx';
+import { useInvitationForm } from './use-invitation-form.ts';
 
 /**
  * Issue 50: "Invite to a task" on a freelancer's profile, for a signed-in viewer who is not them:
@@ -23,25 +18,22 @@ const openTasks = (tasks: Task[]) =>
  */
 export function InviteButton({ freelancer }: { freelancer: { _id: string; name: string } }) {
   const { user } = useSession();
-  const toast = useToast();
   const [tasks, setTasks] = useState<Task[] | null>(null);
   const [isOpen, setOpen] = useState(false);
   const [taskId, setTaskId] = useState('');
-  const [note, setNote] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
   const opener = useFocusLater<HTMLButtonElement>();
+  const form = useInvitationForm(() => close());
   if (!user || user.id === freelancer._id) return null;
 
   async function open() {
     setOpen(true);
-    setRefusal(null);
+    form.setRefusal(null);
     try {
-      const mine = openTasks(await api.listOwnTasks(user!.email));
+      const mine = await invitationsApi.ownOpenTasks(user!.email);
       setTasks(mine);
       setTaskId((current) => current || mine[0]?._id || '');
     } catch (error) {
-      setRefusal(errorMessage(error));
+      form.setRefusal(errorMessage(error));
       setTasks([]);
     }
   }
@@ -50,24 +42,6 @@ export function InviteButton({ freelancer }: { freelancer: { _id: string; name: 
     setOpen(false);
     opener.request();
   };
-
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    if (!taskId) return setRefusal(INVITATION_MESSAGES.freelancerRequired);
-    setSending(true);
-    try {
-      await invitationsApi.invite(taskId, { freelancerId: freelancer._id, note });
-      toast.success(INVITATION_MESSAGES.invited);
-      setNote('');
-      close();
-    } catch (error) {
-      const message = errorMessage(error);
-      setRefusal(message);
-      toast.error(message);
-    } finally {
-      setSending(false);
-    }
-  }
 
   if (!isOpen) {
     return (
@@ -80,7 +54,7 @@ export function InviteButton({ freelancer }: { freelancer: { _id: string; name: 
   if (tasks.length === 0) {
     return (
       <div role="status" className="space-y-2 rounded-box bg-base-200 p-4">
-        <p>{refusal ?? 'You have no open tasks to invite to.'}</p>
+        <p>{form.refusal ?? 'You have no open tasks to invite to.'}</p>
         <div className="flex flex-wrap gap-2">
           <Link to={paths.addTask} className="btn btn-primary btn-sm">
             Post a task
@@ -96,8 +70,8 @@ export function InviteButton({ freelancer }: { freelancer: { _id: string; name: 
     <PanelForm
       name={`Invite ${freelancer.name} to a task`}
       submitLabel="Send invitation"
-      isSubmitting={isSending}
-      onSubmit={send}
+      isSubmitting={form.isSending}
+      onSubmit={(event) => void form.send(event, taskId, freelancer._id)}
       onCancel={close}
     >
       <SelectField
@@ -106,14 +80,7 @@ export function InviteButton({ freelancer }: { freelancer: { _id: string; name: 
         onChange={(event) => setTaskId(event.target.value)}
         options={tasks.map((task) => ({ value: task._id, label: task.title }))}
       />
-      <TextAreaField
-        label="Note (optional)"
-        value={note}
-        maxLength={INVITATION_NOTE_MAX_LENGTH}
-        onChange={(event) => setNote(event.target.value)}
-        hint={`Why them, what matters. At most ${INVITATION_NOTE_MAX_LENGTH} characters.`}
-      />
-      <FieldError message={refusal} />
+      <InvitationNoteField form={form} />
     </PanelForm>
   );
 }

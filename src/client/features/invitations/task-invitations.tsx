@@ -13,17 +13,29 @@ import { errorMessage } from '../../lib/use-form.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { UserLink } from '../profiles/user-link.tsx';
 import { invitationsApi } from './invitations-api.ts';
+import { SuggestedFreelancers } from './suggested-freelancers.tsx';
 
 /**
- * Issue 50 on a task's page: its poster reads whom they invited and what each answered; an
- * invited freelancer reads the invitation ("Invited", with the poster's note) and may decline
- * it with a reason, or answer it by making an offer. Read again when the task's bids change.
+ * Issue 50 on a task's page: its poster reads whom they invited and what each answered, and
+ * while it is open invites more (SuggestedFreelancers); an invited freelancer reads the
+ * invitation ("Invited", with the poster's note) and may decline it with a reason, or answer it
+ * by making an offer. Read again when the task's bids change.
  */
 export function TaskInvitations({ task, isPoster }: { task: Task; isPoster: boolean }) {
   const [invitations, setInvitations] = useState<Invitation[]>([]);
   const reload = () => invitationsApi.listForTask(task._id).then(setInvitations, () => undefined);
   useEffect(() => void reload(), [task._id, task.bidsCount]);
-  if (isPoster) return <InvitedList invitations={invitations} />;
+  if (isPoster) {
+    const isOpen = task.status === 'open' && !task.expired && !task.moderation;
+    return (
+      <>
+        <InvitedList invitations={invitations} />
+        {isOpen && (
+          <SuggestedFreelancers task={task} invitedCount={invitations.length} onInvited={reload} />
+        )}
+      </>
+    );
+  }
   const mine = invitations[0];
   return mine ? <MyInvitation invitation={mine} reload={reload} /> : null;
 }

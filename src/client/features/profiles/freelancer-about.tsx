@@ -5,6 +5,7 @@ import {
   type FreelancerProfile,
 } from '../../../shared/freelancer-profiles.ts';
 import { formatBudget } from '../../lib/format.ts';
+import { SkillChips } from '../../components/skill-chips.tsx';
 
 /** A rate as people read it: "From $45.50" or "$45.50 per hour". */
 export const rateText = (rate: NonNullable<FreelancerProfile['rate']>) =>
@@ -31,15 +32,7 @@ export function FreelancerAbout({ profile }: { profile: FreelancerProfile }) {
           About
         </h2>
         {profile.about && <p className="whitespace-pre-line">{profile.about}</p>}
-        {profile.skills.length > 0 && (
-          <ul aria-label="Skills" className="flex flex-wrap gap-2">
-            {profile.skills.map((skill) => (
-              <li key={skill} className="badge badge-outline">
-                {skill}
-              </li>
-            ))}
-          </ul>
-        )}
+        <SkillChips skills={profile.skills} />
         <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
           {profile.rate && (
             <>
