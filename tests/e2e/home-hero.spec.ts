@@ -39,6 +39,27 @@ test('the hero search goes to the search page with the words in its address', as
   await expect(main.getByRole('heading', { name: `Task for the ${words}` })).toBeVisible();
 });
 
+test('the hero takes the brand colours of each theme', async ({ page }) => {
+  await openHome(page);
+  const slide = page.getByRole('group', { name: '1 of 4' });
+  /** The slide's gradient and the theme's primary colour, both as the browser computes them. */
+  const colours = () =>
+    slide.evaluate((element) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'color-mix(in oklab, var(--color-primary) 40%, black)';
+      element.append(probe);
+      const primary = getComputedStyle(probe).color;
+      probe.remove();
+      return { gradient: getComputedStyle(element).backgroundImage, primary };
+    });
+  const winter = await colours();
+  expect(winter.gradient).toContain(winter.primary);
+  await switchToForest(page);
+  const forest = await colours();
+  expect(forest.gradient).toContain(forest.primary);
+  expect(forest.gradient).not.toBe(winter.gradient);
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
