@@ -24,6 +24,7 @@ import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
+import { trustFiguresRoutes } from './trust-figures/trust-figures.routes.ts';
 import { registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rowWaitMs: config.postgres.lockTimeoutMs,
   });
   await app.register(publicConfigRoutes, { config });
+  await app.register(trustFiguresRoutes, { db: deps.db });
   await app.register(offersRoutes, { auth, db: deps.db, payments: config.payments.mode });
   // Issue 49: photos and files (docs/files.md).
   const { storage: storageConfig, ...fileLimits } = config.files;

@@ -186,6 +186,8 @@ describe('on the embedded store', () => {
           ...task,
           userEmail: posterEmail,
           userName: 'Kill Poster',
+          // Issue 51: the poster's photo, which every test account has.
+          userImage: expect.stringMatching(/^https:\/\/images\.example\.com\//),
           bidsCount: bidsPerTask.get(id) ?? 0,
           // Issue 9's additive fields, as a new open task has them.
           status: 'open',

@@ -94,6 +94,8 @@ export const taskSchema = z.object({
       "Only for signed-in readers; as written only for the poster and, once the task is assigned, its hired freelancer: '[email hidden]' for everyone else",
     ),
   userName: z.string(),
+  // Issue 51, additive: the poster's photo for the card beside their name (null: none).
+  userImage: z.string().nullable().optional().describe("The poster's photo URL; null without one"),
   bidsCount: z.number().int(),
   // Issue 9, additive: the status, who posted it and who is doing it.
   status: z.enum(TASK_STATUSES),

@@ -31,7 +31,13 @@ export interface OwnServerOptions {
 
 export async function startOwnServer(options: OwnServerOptions = {}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-e2e-own-'));
-  const settings = { dataDir, env: options.env, clientDir: options.clientDir };
+  // A loaded machine may take longer than the default 20 s to start a server (as global-setup).
+  const settings = {
+    dataDir,
+    env: options.env,
+    clientDir: options.clientDir,
+    readyTimeoutMs: 60_000,
+  };
   let server: ServerProcess;
   try {
     server = await startServer(settings);

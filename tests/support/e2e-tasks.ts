@@ -9,7 +9,7 @@ import {
   type SignedUpUser,
 } from './e2e-accounts.ts';
 import { daysFromToday } from './dates.ts';
-import { startOwnServer } from './e2e-own-server.ts';
+import { startOwnServer, type OwnServerOptions } from './e2e-own-server.ts';
 
 /**
  * Tasks and bids for the browser tests of the task pages and the dashboard (issues 4 and 5),
@@ -196,27 +196,35 @@ export function sortFilter(page: Page): Locator {
  */
 export interface EmptyServer {
   url: string;
+  /** Any API request to it, as its own pages send them; the answer's status and JSON body. */
+  call(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    cookie?: string,
+  ): Promise<{ response: Response; body: Record<string, unknown> }>;
   signUp(): Promise<{ cookie: string; email: string; name: string }>;
   createTask(cookie: string, task: NewTask): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startEmptyServer(): Promise<EmptyServer> {
-  const server = await startOwnServer();
-  const call = async (method: string, urlPath: string, body: unknown, cookie?: string) => {
+export async function startEmptyServer(options?: OwnServerOptions): Promise<EmptyServer> {
+  const server = await startOwnServer(options);
+  const call = async (method: string, urlPath: string, body?: unknown, cookie?: string) => {
     const response = await fetch(`${server.url}${urlPath}`, {
       method,
       headers: {
         origin: server.url,
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(cookie ? { cookie } : {}),
       },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { response, body: (await response.json()) as Record<string, unknown> };
   };
   return {
     url: server.url,
+    call,
     async signUp() {
       const account = newAccount({ name: 'Empty Server User' });
       const { response } = await call('POST', '/api/auth/sign-up/email', account);

@@ -25,6 +25,9 @@ const ADMIN_LINK = { to: paths.admin, label: 'Admin' };
 
 // A visitor's first load carries none of a member's controls (issue 48).
 const MemberControls = optional(() => import('./navbar-member.tsx').then((m) => m.MemberControls));
+const MemberMenuItems = optional(() =>
+  import('./navbar-member.tsx').then((m) => m.MemberMenuItems),
+);
 const checkingSignIn = (
   // Said in words, not as the name of a plain span, which axe refuses (aria-prohibited-attr).
   <span>
@@ -61,7 +64,9 @@ export function Navbar() {
     <header className="sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur print:hidden">
       {/* Below xl the links hide behind Menu (at lg the eight links, My Bids since issue 9, no
           longer fit): the two ends take the width they need rather than half each, so at 375 px
-          the theme switch does not slide over the logo (issue 8). */}
+          the theme switch does not slide over the logo (issue 8). Below sm (issue 51) the bar
+          tightens to fit 320 px: a smaller Menu button and brand, and Logout moves into the
+          menu; every target stays at least 24 px. */}
       <nav className="navbar mx-auto max-w-7xl px-3 sm:px-4" aria-label="Main">
         <div className="navbar-start gap-1 max-xl:w-auto">
           <div
@@ -77,7 +82,7 @@ export function Navbar() {
             <button
               ref={menuButton}
               type="button"
-              className="btn btn-ghost btn-square"
+              className="btn btn-ghost btn-square max-sm:btn-sm"
               aria-label="Menu"
               aria-expanded={isMenuOpen}
               aria-controls={menuId}
@@ -93,12 +98,17 @@ export function Navbar() {
                 className="menu absolute left-0 top-12 z-50 w-56 rounded-box bg-base-100 p-2 shadow-lg"
               >
                 {items}
+                {user && (
+                  <Suspense fallback={null}>
+                    <MemberMenuItems />
+                  </Suspense>
+                )}
               </ul>
             )}
           </div>
           <Link
             to={paths.home}
-            className="btn btn-ghost px-2 text-lg font-bold text-primary sm:text-xl"
+            className="btn btn-ghost px-1 text-lg font-bold text-primary max-sm:btn-sm sm:px-2 sm:text-xl"
           >
             {BRAND}
           </Link>
@@ -116,10 +126,10 @@ export function Navbar() {
             </Suspense>
           ) : (
             <>
-              <Link to={paths.login} className="btn btn-ghost btn-sm">
+              <Link to={paths.login} className="btn btn-ghost btn-sm max-sm:px-2">
                 Login
               </Link>
-              <Link to={paths.signup} className="btn btn-primary btn-sm">
+              <Link to={paths.signup} className="btn btn-primary btn-sm max-sm:px-2">
                 Sign Up
               </Link>
             </>

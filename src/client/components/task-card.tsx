@@ -5,8 +5,10 @@ import type { Task } from '../../shared/tasks.ts';
 import { TaskThumb } from '../features/files/task-thumb.tsx';
 import { UserLink } from '../features/profiles/user-link.tsx';
 import { TaskStatusBadge } from '../features/tasks/task-status-badge.tsx';
+import { timeLeft } from '../features/tasks/time-left.ts';
 import { formatBudget, formatDeadline, truncate } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
+import { Avatar } from './avatar.tsx';
 
 interface TaskCardProps {
   task: Task;
@@ -20,7 +22,8 @@ interface TaskCardProps {
 
 /**
  * One task as a card (spec §3): title, category, description, budget, deadline, bids; its status
- * and its poster, linking to their profile (issue 9).
+ * and its poster, linking to their profile (issue 9); the first photo's thumbnail, the poster's
+ * photo and the time left in words (issue 51). The one card of the home page and search.
  */
 export function TaskCard({
   task,
@@ -38,6 +41,7 @@ export function TaskCard({
           <span className="badge badge-outline">{task.category}</span>
           <TaskStatusBadge task={task} />
           {badge}
+          <span className="ms-auto text-sm font-semibold">{timeLeft(task)}</span>
         </div>
         {/* wrap-anywhere: a 120-character title without a space must not widen the card (issue 8). */}
         <div className="flex items-start gap-3">
@@ -48,8 +52,15 @@ export function TaskCard({
             </Link>
           </Heading>
         </div>
-        <p className="text-sm">
-          Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
+        <p className="flex items-center gap-2 text-sm">
+          <Avatar
+            user={{ name: task.userName, image: task.userImage ?? null }}
+            size="size-6"
+            isDecorative
+          />
+          <span className="min-w-0 wrap-anywhere">
+            Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
+          </span>
         </p>
         <p className="text-sm wrap-anywhere">
           {truncateDescription

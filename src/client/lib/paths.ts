@@ -94,6 +94,8 @@ export const apiPaths = {
   authBase: '/api/auth',
   session: '/api/auth/get-session',
   publicConfig: '/api/config',
+  /** Issue 51: the home page's trust figures. */
+  trustFigures: '/api/trust-figures',
   /** Issue 10: my notifications, a page at a time, and marking them read. */
   notifications: (query: { before?: string; limit?: string } = {}) =>
     `/api/notifications?${new URLSearchParams(query as Record<string, string>)}`,

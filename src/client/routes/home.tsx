@@ -1,6 +1,8 @@
 import { BRAND } from '../../shared/brand.ts';
 import { HeroCarousel } from '../components/home/hero-carousel.tsx';
+import { HeroSearch } from '../components/home/hero-search.tsx';
 import { HowItWorks } from '../components/home/how-it-works.tsx';
+import { TrustFigures } from '../components/home/trust-figures.tsx';
 import { Typewriter } from '../components/home/typewriter.tsx';
 import { WhenNear } from '../components/when-near.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -26,6 +28,8 @@ export default function Home() {
             {BRAND} connects clients and freelancers for small, meaningful work.
           </p>
         </section>
+        <HeroSearch />
+        <TrustFigures />
       </div>
       <HowItWorks />
       <WhenNear reserve="min-h-[400vh] lg:min-h-[250vh]">

@@ -78,6 +78,22 @@ export function publicRatingsQuery(db: Db, now: Date) {
     .groupBy('reviews.reviewee_id');
 }
 
+/** Average and count of all public reviews (issue 51: the home page's trust figures). */
+export async function publicRatingOverall(
+  db: Db,
+  now: Date,
+): Promise<{ average: number; count: number }> {
+  const row = await db
+    .selectFrom('reviews')
+    .select((eb) => [
+      eb.fn.avg<string | number | null>('reviews.rating').as('average'),
+      eb.fn.countAll<string | number>().as('count'),
+    ])
+    .where(isShown(now.toISOString()))
+    .executeTakeFirstOrThrow();
+  return { average: Math.round(Number(row.average ?? 0) * 100) / 100, count: Number(row.count) };
+}
+
 /** Average and count of the public reviews of each user (users without any are left out). */
 export async function publicRatingsOf(
   db: Db,

@@ -69,6 +69,7 @@ const TASK_COLUMNS = [
 /** A row of selectTasks: what toTask reads. */
 export type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
   Pick<Selectable<UserTable>, 'email' | 'name'> & {
+    user_image: string | null;
     assignee_name: string | null;
     assignee_image: string | null;
   };
@@ -112,6 +113,7 @@ export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, to
     budget: Number(row.budget_cents) / 100,
     ...(includeEmail ? { userEmail } : {}),
     userName: row.name,
+    userImage: row.user_image,
     bidsCount: Number(row.bids_count),
     status: row.status,
     expired: isExpired(row, today),
@@ -176,7 +178,8 @@ export function selectTasks(
     .innerJoin('user', 'user.id', 'tasks.user_id')
     .leftJoin('user as assignee', 'assignee.id', 'tasks.assignee_id')
     .select(TASK_COLUMNS.map((column) => `tasks.${column}` as const))
-    .select(['user.email', 'user.name', 'assignee.name as assignee_name'])
+    .select(['user.email', 'user.name', 'user.image as user_image'])
+    .select('assignee.name as assignee_name')
     .select('assignee.image as assignee_image');
 }
 

@@ -48,6 +48,8 @@ describe('POST /api/tasks', () => {
       ...validTask(),
       userEmail: poster.email,
       userName: 'Poppy Poster',
+      // Issue 51: the poster's photo, which every test account has.
+      userImage: expect.stringMatching(/^https:\/\/images\.example\.com\//),
       bidsCount: 0,
       // Issue 9's additive fields.
       status: 'open',
@@ -196,6 +198,8 @@ describe('GET /api/tasks', () => {
       budget: 150,
       userEmail: alice.email,
       userName: 'Alice',
+      // Issue 51: the poster's photo, which every test account has.
+      userImage: expect.stringMatching(/^https:\/\/images\.example\.com\//),
       bidsCount: 1,
       status: 'open',
       expired: false,

@@ -14,7 +14,11 @@ export interface HeroSlide {
   title: string;
   text: string;
   cta: { label: string; to: string };
-  /** A CSS gradient class list; white text stays readable on every one, in both themes. */
+  /**
+   * The slide's gradient (index.css `.hero-brand`) between two of the theme's brand colours, so
+   * the hero turns green with the brand in forest (issue 51); darkened there so white text
+   * stays readable on every slide, in both themes.
+   */
   background: string;
 }
 
@@ -25,28 +29,28 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
     title: 'Post a task in minutes',
     text: 'Describe what you need, pick a deadline and set a budget in US dollars. Freelancers start bidding right away.',
     cta: { label: 'Post a Task', to: paths.addTask },
-    background: 'from-indigo-900 via-indigo-800 to-blue-700',
+    background: 'hero-brand [--hero-from:var(--color-primary)] [--hero-to:var(--color-primary)]',
   },
   {
     topic: 'Building a career',
     title: 'Build your freelance career',
     text: 'Bid on small, meaningful tasks, deliver great work and grow a track record one task at a time.',
     cta: { label: 'Join as a Freelancer', to: paths.signup },
-    background: 'from-emerald-900 via-teal-800 to-teal-700',
+    background: 'hero-brand [--hero-from:var(--color-secondary)] [--hero-to:var(--color-primary)]',
   },
   {
     topic: 'Working from anywhere',
     title: 'Work from anywhere',
     text: 'All you need is a connection. Browse open tasks from clients around the world and bid on the ones that fit.',
     cta: { label: 'Browse Tasks', to: paths.browseTasks() },
-    background: 'from-slate-900 via-slate-800 to-sky-800',
+    background: 'hero-brand [--hero-from:var(--color-neutral)] [--hero-to:var(--color-primary)]',
   },
   {
     topic: 'Developing skills',
     title: 'Develop new skills',
     text: 'Web development, design, writing, marketing and more: every task is a chance to learn something new.',
     cta: { label: 'Sign Up Free', to: paths.signup },
-    background: 'from-purple-900 via-fuchsia-900 to-pink-800',
+    background: 'hero-brand [--hero-from:var(--color-accent)] [--hero-to:var(--color-secondary)]',
   },
 ];
 export const HERO_SLIDE_COUNT = HERO_SLIDES.length;

@@ -46,7 +46,7 @@ export function HeroCarousel() {
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
-      className="relative overflow-hidden rounded-box bg-slate-900 text-white shadow-lg"
+      className="relative overflow-hidden rounded-box bg-neutral text-white shadow-lg"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -108,7 +108,7 @@ export function HeroCarousel() {
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${COUNT}`}
             hidden={index !== current}
-            className={`bg-linear-to-br ${slide.background} ${moved ? 'hero-slide-in' : ''}`}
+            className={`${slide.background} ${moved ? 'hero-slide-in' : ''}`}
           >
             <div className="relative flex min-h-80 flex-col justify-center gap-4 px-8 pt-10 pb-20 sm:px-16 md:min-h-96">
               <SlideArt index={index} />

@@ -5,13 +5,10 @@ import { TaskThumb } from '../../features/files/task-thumb.tsx';
 import { TaskStatusBadge } from '../../features/tasks/task-status-badge.tsx';
 import { formatBudget } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
+import { FirstUse } from '../first-use.tsx';
 import { TaskCard } from '../task-card.tsx';
 import { HOME_HEADINGS, POPULAR_BADGE } from './home-content.ts';
 import { Reveal } from './reveal.tsx';
-
-function NoTasks() {
-  return <p className="rounded-box bg-base-200 p-8 text-center">{TASK_MESSAGES.noTasks}</p>;
-}
 
 /** spec §2 "/": the 8 tasks the home loader fetched, soonest deadline first (§7). */
 export function FeaturedTasks({ tasks }: { tasks: readonly Task[] }) {
@@ -30,7 +27,8 @@ export function FeaturedTasks({ tasks }: { tasks: readonly Task[] }) {
           </Link>
         </div>
         {tasks.length === 0 ? (
-          <NoTasks />
+          // Issue 51: an empty marketplace offers a way forward (once, here, not in every list).
+          <FirstUse message={TASK_MESSAGES.noTasks} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {tasks.map((task) => (
@@ -57,7 +55,7 @@ export function HighlightedTasks({ tasks }: { tasks: readonly Task[] }) {
           <p className="mt-1">The tasks with the most bids right now.</p>
         </div>
         {tasks.length === 0 ? (
-          <NoTasks />
+          <p className="rounded-box bg-base-200 p-8 text-center">{TASK_MESSAGES.noTasks}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {tasks.map((task) => (

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { SEARCH_MESSAGES, type SearchFilters } from '../../../shared/search-rules.ts';
 import { TASK_MESSAGES } from '../../../shared/task-rules.ts';
 import type { Task } from '../../../shared/tasks.ts';
+import { FirstUse } from '../../components/first-use.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Pagination } from './pagination.tsx';
@@ -80,6 +81,15 @@ export function TaskSearchPage({
         </div>
       ) : !result ? (
         <Spinner label="Loading tasks" />
+      ) : results.emptyReason === 'noTasks' ? (
+        // Issue 51: a marketplace with no task at all says so and offers a way forward.
+        <FirstUse message={EMPTY_MESSAGES.noTasks}>
+          {hasFilters(search.filters) && (
+            <button type="button" className="btn" onClick={search.clear}>
+              Clear filters
+            </button>
+          )}
+        </FirstUse>
       ) : results.emptyReason ? (
         <div className="space-y-4 rounded-box bg-base-200 p-10 text-center">
           <p className="text-lg">{EMPTY_MESSAGES[results.emptyReason]}</p>

@@ -4,8 +4,12 @@ import { formatBudget, formatDeadline } from '../../lib/format.ts';
 import { Link } from '../../lib/link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
+import { timeLeft } from './time-left.ts';
 
-/** A task in a dashboard list: thumbnail, title and status, category, budget, due date, View. */
+/**
+ * A task in a dashboard list: thumbnail, title and status, category, budget, due date and the
+ * time left in the card's words (issue 51), View.
+ */
 export function DashboardTaskItem({ task }: { task: Task }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-3">
@@ -16,7 +20,8 @@ export function DashboardTaskItem({ task }: { task: Task }) {
           <TaskStatusBadge task={task} />
         </p>
         <p className="text-sm text-base-content/90">
-          {task.category} · {formatBudget(task.budget)} · due {formatDeadline(task.deadline)}
+          {task.category} · {formatBudget(task.budget)} · due {formatDeadline(task.deadline)} ·{' '}
+          {timeLeft(task)}
         </p>
       </div>
       <Link
