@@ -85,7 +85,7 @@ function PosterSummary({ task }: { task: Task }) {
       aria-label="The poster"
       className="flex min-h-28 items-start gap-3 border-t border-base-300 pt-4"
     >
-      <Avatar user={{ name: task.userName, image: profile?.image ?? null }} isDecorative />
+      <Avatar user={{ name: task.userName, image: task.userImage ?? null }} isDecorative />
       <div className="min-w-0 space-y-1 text-sm">
         <p className="wrap-anywhere">
           Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
