@@ -4,23 +4,30 @@ import {
   DIRECTORY_PAGE_SIZE_DEFAULT,
   type DirectoryQuery,
   type DirectoryResult,
+  type DirectorySort,
 } from '../../shared/freelancer-directory.ts';
 import { SKILLS_BY_CATEGORY, skillKey } from '../../shared/freelancer-profiles.ts';
 import { toCents } from '../../shared/money.ts';
+import { SEARCH_TOTAL_CAP, searchWords } from '../../shared/search-rules.ts';
+import { countUpToCap } from '../db/count-up-to-cap.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
-import { publicRatingsQuery } from '../reviews/reviews.store.ts';
-import { completedJobsQuery } from '../tasks/tasks.store.ts';
+import { queryWords } from '../search/text-match.ts';
+import { foldedWords, WORD_END } from './directory-entries.ts';
 import { rateOf } from './freelancer-profiles.ts';
 import { reputationsOf } from './profiles.service.ts';
 
 /**
- * Issue 50 "The directory": people who filled in a freelancer profile, found with indexed SQL on
- * either engine (freelancer_skills by key, migration 0026's indexes on the profile's
- * availability, date and rate). Words are matched with LIKE on lower-cased text: a scan of the
- * profiles that pass the other filters, measured at 100,000 profiles in bench (docs/performance.md).
+ * Issue 50 "The directory": people who filled in a freelancer profile, each page read from
+ * indexes in its order on either engine (docs/performance.md, "The freelancer directory"):
+ * - words through `freelancer_words` (directory-entries.ts): each word of the query, as a word
+ *   or the start of one, in the text others read (contact details masked);
+ * - skills through `freelancer_skills` by key, the other filters on the profile row;
+ * - each sort by its index (migrations 0026 and 0029): the figures it reads are kept on the
+ *   row; relevance ranks the newest SEARCH_TOTAL_CAP matches, as the task search does;
+ * - the total counted up to SEARCH_TOTAL_CAP ("1,000+").
  * Never listed: hidden, banned or suspended, deleted accounts, and anyone blocked either way
  * with the reader.
  */
@@ -28,19 +35,23 @@ import { reputationsOf } from './profiles.service.ts';
 type Db = Kysely<Database>;
 type Eb = ExpressionBuilder<Database & { fp: Database['freelancer_profiles'] }, 'fp'>;
 
-/** The reader's words, lower-cased, each at most once, as LIKE patterns ('%' and '_' literal). */
-function wordPatterns(q: string | undefined): string[] {
-  const words = [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10);
-  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
+/** Each sort's order before the newest profile first (which breaks every tie). */
+const ORDERS: Record<Exclude<DirectorySort, 'relevance'>, Array<[string, 'asc' | 'desc']>> = {
+  newest: [],
+  rating: [
+    ['fp.rating_average', 'desc'],
+    ['fp.rating_count', 'desc'],
+  ],
+  completed: [['fp.jobs_completed', 'desc']],
+  // Fastest first; people without a reply hold RESPONSE_MINUTES_UNKNOWN, so come last.
+  response: [['fp.response_minutes', 'asc']],
+};
 
-const lowered = (column: string) => sql<string>`lower(coalesce(${sql.ref(column)}, ''))`;
-const likes = (column: string, pattern: string) =>
-  sql<SqlBool>`${lowered(column)} like ${pattern} escape '\\'`;
+/** Where a word of the query is found: a word of the profile that is it or starts with it. */
+const wordRange = (word: string) => ({ from: word, to: `${word}${WORD_END}` });
 
 /** The filters of the query as SQL over `freelancer_profiles as fp` (sort-free: also counts). */
-function filtered(db: Db, query: DirectoryQuery, readerId: string | null) {
-  const patterns = wordPatterns(query.q);
+function filtered(db: Db, query: DirectoryQuery, words: string[], readerId: string | null) {
   const deletedPattern = `%${deletedAddress('').slice('deleted-'.length)}`;
   let select = db
     .selectFrom('freelancer_profiles as fp')
@@ -49,13 +60,18 @@ function filtered(db: Db, query: DirectoryQuery, readerId: string | null) {
     .where('u.email', 'not like', deletedPattern)
     // Banned or suspended, as the task search leaves out their tasks.
     .where(sql<SqlBool>`fp.user_id not in (select id from "user" where banned)`);
-  for (const pattern of patterns) {
+  for (const word of words) {
+    const { from, to } = wordRange(word);
     select = select.where((eb) =>
-      eb.or([
-        likes('fp.headline', pattern),
-        likes('fp.skills', pattern),
-        likes('fp.about', pattern),
-      ]),
+      eb(
+        'fp.user_id',
+        'in',
+        eb
+          .selectFrom('freelancer_words as w')
+          .select('w.user_id')
+          .where('w.word', '>=', from)
+          .where('w.word', '<', to),
+      ),
     );
   }
   const skillIn = (keys: string[]) => (eb: Eb) =>
@@ -75,18 +91,72 @@ function filtered(db: Db, query: DirectoryQuery, readerId: string | null) {
     select = select.where('fp.rate_cents', 'is not', null);
     select = select.where('fp.rate_cents', '<=', toCents(query.maxPrice));
   }
+  // As shown: the average kept rounded to 2 decimals; 0 without public reviews.
+  if (query.minRating !== undefined)
+    select = select.where('fp.rating_average', '>=', query.minRating);
   if (readerId) select = select.where((eb) => notBlockedWith(eb, 'fp.user_id', readerId));
-  return { select, patterns };
+  return select;
 }
 
-/** Words in the headline or skills weigh 3 and 2, in the about 1. */
-function relevance(patterns: string[]) {
-  const parts = patterns.flatMap((pattern) => [
-    sql`case when ${likes('fp.headline', pattern)} then 3 else 0 end`,
-    sql`case when ${likes('fp.skills', pattern)} then 2 else 0 end`,
-    sql`case when ${likes('fp.about', pattern)} then 1 else 0 end`,
-  ]);
-  return sql<number>`(${sql.join(parts, sql` + `)})`;
+type Filtered = ReturnType<typeof filtered>;
+
+/** A page's ids in the sort's order, walked down its index. */
+async function pageInOrder(
+  matches: Filtered,
+  sort: Exclude<DirectorySort, 'relevance'>,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  let ordered = matches.select('fp.user_id');
+  for (const [column, direction] of ORDERS[sort])
+    ordered = ordered.orderBy(sql.ref(column), direction);
+  const rows = await ordered
+    .orderBy('fp.updated_at', 'desc')
+    .orderBy('fp.user_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * A page by relevance among the newest SEARCH_TOTAL_CAP matches: each word of the query counts
+ * where the profile has it (headline 3, skills 2, about 1, summed), then the newest first.
+ */
+async function pageByRelevance(
+  db: Db,
+  matches: Filtered,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const newest = matches
+    .select(['fp.user_id', 'fp.updated_at'])
+    .orderBy('fp.updated_at', 'desc')
+    .orderBy('fp.user_id', 'desc')
+    .limit(SEARCH_TOTAL_CAP)
+    .as('m');
+  const scores = words.map((word) => {
+    const { from, to } = wordRange(word);
+    return sql<number>`coalesce((select max(w.weight) from freelancer_words w
+      where w.user_id = m.user_id and w.word >= ${from} and w.word < ${to}), 0)`;
+  });
+  const rows = await db
+    .selectFrom(newest)
+    .select('m.user_id')
+    .orderBy(sql`${sql.join(scores, sql` + `)}`, 'desc')
+    .orderBy('m.updated_at', 'desc')
+    .orderBy('m.user_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** The words the query seeks; null when it has text but no word at all (nobody matches). */
+function wordsOf(q: string | undefined): string[] | null {
+  if (q?.trim() && searchWords(q).length === 0) return null;
+  return [...new Set(queryWords(q ?? '').flatMap(foldedWords))].slice(0, 10);
 }
 
 export async function searchFreelancers(
@@ -97,67 +167,56 @@ export async function searchFreelancers(
 ): Promise<DirectoryResult> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE_DEFAULT;
-  const { select, patterns } = filtered(db, query, readerId);
-  const sort = query.sort ?? (patterns.length ? 'relevance' : 'newest');
-  const needsRatings = query.minRating !== undefined || sort === 'rating';
-  // The grouped figures are joined only when a filter or the order needs them.
-  let ranked = needsRatings
-    ? select.leftJoin(publicRatingsQuery(db, now).as('r'), 'r.reviewee_id', 'fp.user_id')
-    : select;
-  if (query.minRating !== undefined) {
-    // As shown: the average rounded to 2 decimals.
-    ranked = ranked.where(sql<SqlBool>`r.average >= ${query.minRating - 0.005}`);
-  }
-  const counted = ranked.select((eb) => eb.fn.countAll<string | number>().as('count'));
-  let listed = ranked.select([
-    'fp.user_id',
-    'u.name',
-    'u.image',
-    'fp.headline',
-    'fp.skills',
-    'fp.rate_cents',
-    'fp.rate_unit',
-    'fp.available',
+  const words = wordsOf(query.q);
+  if (words === null) return { items: [], total: 0, totalIsLowerBound: false, page, pageSize };
+  const matches = filtered(db, query, words, readerId);
+  const sort = query.sort ?? (words.length ? 'relevance' : 'newest');
+  const offset = (page - 1) * pageSize;
+  const [total, ids] = await Promise.all([
+    countUpToCap(db, matches),
+    sort === 'relevance'
+      ? words.length
+        ? pageByRelevance(db, matches, words, pageSize, offset)
+        : pageInOrder(matches, 'newest', pageSize, offset)
+      : pageInOrder(matches, sort, pageSize, offset),
   ]);
-  if (sort === 'relevance' && patterns.length) {
-    listed = listed.orderBy(relevance(patterns), 'desc');
-  } else if (sort === 'rating') {
-    listed = listed
-      .orderBy(sql`coalesce(r.average, 0)`, 'desc')
-      .orderBy(sql`coalesce(r.count, 0)`, 'desc');
-  } else if (sort === 'completed') {
-    listed = listed
-      .leftJoin(completedJobsQuery(db).as('c'), 'c.assignee_id', 'fp.user_id')
-      .orderBy(sql`coalesce(c.count, 0)`, 'desc');
-  }
-  listed = listed
-    .orderBy('fp.updated_at', 'desc')
-    .orderBy('fp.user_id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [countRow, rows] = await Promise.all([counted.executeTakeFirst(), listed.execute()]);
-  const reputations = await reputationsOf(
-    db,
-    rows.map((row) => row.user_id),
-    now,
-  );
   return {
-    items: rows.map((row) => {
-      const reputation = reputations.get(row.user_id)!;
-      return {
-        _id: row.user_id,
-        name: row.name,
-        image: row.image,
-        headline: row.headline && maskContacts(row.headline),
-        skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
-        rate: rateOf(row),
-        available: Boolean(row.available),
-        rating: { average: reputation.rating, count: reputation.reviewsCount },
-        jobsCompleted: reputation.completedCount,
-      };
-    }),
-    total: Number(countRow?.count ?? 0),
+    items: await cardsOf(db, ids, now),
+    ...total,
     page,
     pageSize,
   };
+}
+
+/** The page's cards in its order, each with its rating and tasks completed as of now. */
+async function cardsOf(db: Db, ids: string[], now: Date): Promise<DirectoryResult['items']> {
+  if (ids.length === 0) return [];
+  const [rows, reputations] = await Promise.all([
+    db
+      .selectFrom('freelancer_profiles as fp')
+      .innerJoin('user as u', 'u.id', 'fp.user_id')
+      .select(['fp.user_id', 'u.name', 'u.image', 'fp.headline', 'fp.skills'])
+      .select(['fp.rate_cents', 'fp.rate_unit', 'fp.available'])
+      .where('fp.user_id', 'in', ids)
+      .execute(),
+    reputationsOf(db, ids, now),
+  ]);
+  const byId = new Map(rows.map((row) => [row.user_id, row]));
+  // A profile removed since its page was read is left out.
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    const reputation = reputations.get(id)!;
+    if (!row) return [];
+    return {
+      _id: id,
+      name: row.name,
+      image: row.image,
+      headline: row.headline && maskContacts(row.headline),
+      skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
+      rate: rateOf(row),
+      available: Boolean(row.available),
+      rating: { average: reputation.rating, count: reputation.reviewsCount },
+      jobsCompleted: reputation.completedCount,
+    };
+  });
 }

@@ -26,6 +26,7 @@ import * as freelancerProfiles from './0025-freelancer-profiles.ts';
 import * as freelancerDirectory from './0026-freelancer-directory.ts';
 import * as earnedFigures from './0027-earned-figures.ts';
 import * as taskSkills from './0028-task-skills.ts';
+import * as directoryIndex from './0029-directory-index.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-freelancer-directory': freelancerDirectory,
   '0027-earned-figures': earnedFigures,
   '0028-task-skills': taskSkills,
+  '0029-directory-index': directoryIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
