@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   DIRECTORY_CARD_SKILLS,
   DIRECTORY_PAGE_SIZE_DEFAULT,
@@ -9,7 +9,7 @@ import {
 import { SKILLS_BY_CATEGORY, skillKey } from '../../shared/freelancer-profiles.ts';
 import { toCents } from '../../shared/money.ts';
 import { SEARCH_TOTAL_CAP, searchWords } from '../../shared/search-rules.ts';
-import { countUpToCap } from '../db/count-up-to-cap.ts';
+import { countUpToCap, totalOf, type Total } from '../db/count-up-to-cap.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
@@ -33,7 +33,6 @@ import { reputationsOf } from './profiles.service.ts';
  */
 
 type Db = Kysely<Database>;
-type Eb = ExpressionBuilder<Database & { fp: Database['freelancer_profiles'] }, 'fp'>;
 
 /** Each sort's order before the newest profile first (which breaks every tie). */
 const ORDERS: Record<Exclude<DirectorySort, 'relevance'>, Array<[string, 'asc' | 'desc']>> = {
@@ -47,11 +46,90 @@ const ORDERS: Record<Exclude<DirectorySort, 'relevance'>, Array<[string, 'asc' |
   response: [['fp.response_minutes', 'asc']],
 };
 
-/** Where a word of the query is found: a word of the profile that is it or starts with it. */
-const wordRange = (word: string) => ({ from: word, to: `${word}${WORD_END}` });
+/**
+ * A filter read from a list of people (`x`): a word's range of `freelancer_words`, or skill keys
+ * of `freelancer_skills`. Each is written either way: as the list the page is read from, when it
+ * is short (then sorted), or as a lookup of each profile met down the sort's index, when it is
+ * long (then the walk stops at the page, or at the capped count). SQLite's planner, without
+ * statistics of the lists, would read a long list in full and sort it: 22,000 matches of a word.
+ */
+interface ListFilter {
+  table: 'freelancer_words' | 'freelancer_skills';
+  /** Its condition on the list's rows, under the alias given. */
+  where: (alias: string) => RawBuilder<SqlBool>;
+}
+
+/** A list of at most this many rows is the one the page is read from. */
+const SHORT_LIST = 5000;
+
+/** A word of the query: a word of the profile that is it or starts with it. */
+const wordFilter = (word: string): ListFilter => ({
+  table: 'freelancer_words',
+  where: (x) =>
+    sql<SqlBool>`${sql.ref(`${x}.word`)} >= ${word} and ${sql.ref(`${x}.word`)} < ${`${word}${WORD_END}`}`,
+});
+
+const skillFilter = (keys: string[]): ListFilter => ({
+  table: 'freelancer_skills',
+  where: (x) => sql<SqlBool>`${sql.ref(`${x}.skill_key`)} in (${sql.join(keys)})`,
+});
+
+/** Each filter's list looked up for the person `column` names (`fp.user_id`, `x.user_id`). */
+const lookedUp =
+  (column: string) =>
+  ({ table, where }: ListFilter, index: number) =>
+    sql<SqlBool>`exists (select 1 from ${sql.table(table)} ${sql.ref(`x${index}`)}
+      where ${sql.ref(`x${index}.user_id`)} = ${sql.ref(column)} and ${where(`x${index}`)})`;
+
+/** The shortest list with the others intersected in it (index lookups only), as the driver. */
+function inList(driver: ListFilter, others: ListFilter[]) {
+  const rest = others.map(lookedUp('x.user_id'));
+  return sql<SqlBool>`fp.user_id in (select x.user_id from ${sql.table(driver.table)} x
+    where ${sql.join([driver.where('x'), ...rest], sql` and `)})`;
+}
+
+/** How many rows a filter's list holds, counted up to SHORT_LIST + 1. */
+async function listLength(db: Db, { table, where }: ListFilter): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+    select 1 from ${sql.table(table)} x where ${where('x')} limit ${SHORT_LIST + 1}) as list`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The list filters of a query, the shortest (when short) first: the one to read from. */
+async function listFilters(db: Db, query: DirectoryQuery, words: string[]) {
+  const filters = [
+    ...words.map(wordFilter),
+    ...(query.skill ?? []).map((skill) => skillFilter([skillKey(skill)])),
+    ...(query.category ? [skillFilter(SKILLS_BY_CATEGORY[query.category].map(skillKey))] : []),
+  ];
+  // With a minimum rating, the rating's index range is the short list (few people are rated).
+  if (query.minRating !== undefined || filters.length === 0) {
+    return filters.map(lookedUp('fp.user_id'));
+  }
+  const lengths = await Promise.all(filters.map((filter) => listLength(db, filter)));
+  const shortest = lengths.indexOf(Math.min(...lengths));
+  // Two lists or more let few people through: read from the shortest. One long list lets
+  // many through: the walk down the order meets its page (and its count) soon.
+  const isShort = lengths[shortest]! <= SHORT_LIST || filters.length > 1;
+  const driver = isShort ? filters[shortest] : undefined;
+  if (!driver) return filters.map(lookedUp('fp.user_id'));
+  return [
+    inList(
+      driver,
+      filters.filter((filter) => filter !== driver),
+    ),
+  ];
+}
 
 /** The filters of the query as SQL over `freelancer_profiles as fp` (sort-free: also counts). */
-function filtered(db: Db, query: DirectoryQuery, words: string[], readerId: string | null) {
+function filtered(
+  db: Db,
+  query: DirectoryQuery,
+  lists: Array<RawBuilder<SqlBool>>,
+  readerId: string | null,
+) {
   const deletedPattern = `%${deletedAddress('').slice('deleted-'.length)}`;
   let select = db
     .selectFrom('freelancer_profiles as fp')
@@ -60,36 +138,12 @@ function filtered(db: Db, query: DirectoryQuery, words: string[], readerId: stri
     .where('u.email', 'not like', deletedPattern)
     // Banned or suspended, as the task search leaves out their tasks.
     .where(sql<SqlBool>`fp.user_id not in (select id from "user" where banned)`);
-  for (const word of words) {
-    const { from, to } = wordRange(word);
-    select = select.where((eb) =>
-      eb(
-        'fp.user_id',
-        'in',
-        eb
-          .selectFrom('freelancer_words as w')
-          .select('w.user_id')
-          .where('w.word', '>=', from)
-          .where('w.word', '<', to),
-      ),
-    );
-  }
-  const skillIn = (keys: string[]) => (eb: Eb) =>
-    eb(
-      'fp.user_id',
-      'in',
-      eb
-        .selectFrom('freelancer_skills')
-        .select('freelancer_skills.user_id')
-        .where('freelancer_skills.skill_key', 'in', keys),
-    );
-  for (const skill of query.skill ?? []) select = select.where(skillIn([skillKey(skill)]));
-  if (query.category)
-    select = select.where(skillIn(SKILLS_BY_CATEGORY[query.category].map(skillKey)));
+  for (const list of lists) select = select.where(list);
   if (query.available) select = select.where('fp.available', '=', 1);
   if (query.maxPrice !== undefined) {
-    select = select.where('fp.rate_cents', 'is not', null);
-    select = select.where('fp.rate_cents', '<=', toCents(query.maxPrice));
+    // With a minimum rating too, the rating's index is read ('+' keeps the rate's off).
+    const rate = query.minRating === undefined ? sql.ref('fp.rate_cents') : sql`+fp.rate_cents`;
+    select = select.where(sql<SqlBool>`${rate} <= ${toCents(query.maxPrice)}`);
   }
   // As shown: the average kept rounded to 2 decimals; 0 without public reviews.
   if (query.minRating !== undefined)
@@ -99,6 +153,20 @@ function filtered(db: Db, query: DirectoryQuery, words: string[], readerId: stri
 }
 
 type Filtered = ReturnType<typeof filtered>;
+
+async function pageAndTotal(
+  db: Db,
+  matches: Filtered,
+  sort: Exclude<DirectorySort, 'relevance'>,
+  limit: number,
+  offset: number,
+) {
+  const [total, ids] = await Promise.all([
+    countUpToCap(db, matches),
+    pageInOrder(matches, sort, limit, offset),
+  ]);
+  return { total, ids };
+}
 
 /** A page's ids in the sort's order, walked down its index. */
 async function pageInOrder(
@@ -121,36 +189,32 @@ async function pageInOrder(
 
 /**
  * A page by relevance among the newest SEARCH_TOTAL_CAP matches: each word of the query counts
- * where the profile has it (headline 3, skills 2, about 1, summed), then the newest first.
+ * where the profile has it (headline 3, skills 2, about 1, summed), then the newest first. The
+ * matches read (one past the cap) are also the total: no second walk to count them.
  */
 async function pageByRelevance(
-  db: Db,
   matches: Filtered,
   words: string[],
   limit: number,
   offset: number,
-): Promise<string[]> {
-  const newest = matches
+): Promise<{ total: Total; ids: string[] }> {
+  const scores = words.map(
+    (word) => sql<number>`coalesce((select max(x.weight) from freelancer_words x
+      where x.user_id = fp.user_id and ${wordFilter(word).where('x')}), 0)`,
+  );
+  const rows = await matches
     .select(['fp.user_id', 'fp.updated_at'])
+    .select(sql<number>`${sql.join(scores, sql` + `)}`.as('score'))
     .orderBy('fp.updated_at', 'desc')
     .orderBy('fp.user_id', 'desc')
-    .limit(SEARCH_TOTAL_CAP)
-    .as('m');
-  const scores = words.map((word) => {
-    const { from, to } = wordRange(word);
-    return sql<number>`coalesce((select max(w.weight) from freelancer_words w
-      where w.user_id = m.user_id and w.word >= ${from} and w.word < ${to}), 0)`;
-  });
-  const rows = await db
-    .selectFrom(newest)
-    .select('m.user_id')
-    .orderBy(sql`${sql.join(scores, sql` + `)}`, 'desc')
-    .orderBy('m.updated_at', 'desc')
-    .orderBy('m.user_id', 'desc')
-    .limit(limit)
-    .offset(offset)
+    .limit(SEARCH_TOTAL_CAP + 1)
     .execute();
-  return rows.map((row) => row.user_id);
+  // Already the newest first: a stable sort by score keeps that order among equals.
+  const ranked = rows.slice(0, SEARCH_TOTAL_CAP).sort((a, b) => Number(b.score) - Number(a.score));
+  return {
+    total: totalOf(rows.length),
+    ids: ranked.slice(offset, offset + limit).map((row) => row.user_id),
+  };
 }
 
 /** The words the query seeks; null when it has text but no word at all (nobody matches). */
@@ -169,17 +233,13 @@ export async function searchFreelancers(
   const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE_DEFAULT;
   const words = wordsOf(query.q);
   if (words === null) return { items: [], total: 0, totalIsLowerBound: false, page, pageSize };
-  const matches = filtered(db, query, words, readerId);
+  const matches = filtered(db, query, await listFilters(db, query, words), readerId);
   const sort = query.sort ?? (words.length ? 'relevance' : 'newest');
   const offset = (page - 1) * pageSize;
-  const [total, ids] = await Promise.all([
-    countUpToCap(db, matches),
-    sort === 'relevance'
-      ? words.length
-        ? pageByRelevance(db, matches, words, pageSize, offset)
-        : pageInOrder(matches, 'newest', pageSize, offset)
-      : pageInOrder(matches, sort, pageSize, offset),
-  ]);
+  const { total, ids } =
+    sort === 'relevance' && words.length
+      ? await pageByRelevance(matches, words, pageSize, offset)
+      : await pageAndTotal(db, matches, sort === 'relevance' ? 'newest' : sort, pageSize, offset);
   return {
     items: await cardsOf(db, ids, now),
     ...total,
