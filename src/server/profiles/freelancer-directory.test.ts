@@ -8,6 +8,7 @@ import {
 } from '../../shared/freelancer-directory.ts';
 import { EMPTY_FREELANCER_PROFILE } from '../../shared/freelancer-profiles.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
+import { refreshStaleDirectoryFigures } from './directory-entries.ts';
 
 /**
  * Issue 50 "The directory": GET /api/freelancers by words, skills, category, rating, price and
@@ -281,5 +282,19 @@ describe('GET /api/freelancers', () => {
     // Her own profile still reads as she wrote it.
     const own = await call(t, 'GET', '/api/me/freelancer-profile', ivy);
     expect((own.body as { about: string }).about).toContain('ivy.inks@example.com');
+  });
+
+  it('keeps the sorts and minRating in step with hidden reviews through the daily sweep', async () => {
+    expect(await names('?minRating=3&q=lettering')).toEqual(['Ben Brands']);
+    // An admin hides Ben's only review: his figures say so once the sweep has passed a day on.
+    await t.db
+      .updateTable('reviews')
+      .set({ moderation: 'hidden' })
+      .where('reviewee_id', '=', ben.id)
+      .execute();
+    const dayOn = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await refreshStaleDirectoryFigures(t.db, dayOn)).toBeGreaterThan(0);
+    expect(await names('?minRating=3&q=lettering')).toEqual([]);
+    expect((await find('?q=lettering')).items[0]?.rating).toEqual({ average: null, count: 0 });
   });
 });
