@@ -9,6 +9,7 @@ import { openDatabase } from '../src/server/db/database.ts';
 import { isPostgres } from '../src/server/db/engine.ts';
 import type { Database } from '../src/server/db/types.ts';
 import { createRandom, seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
+import { profileWords } from '../src/server/profiles/directory-entries.ts';
 import { CURATED_SKILLS, skillKey } from '../src/shared/freelancer-profiles.ts';
 import { formatInt, log, serverEnv, startServer } from './bench-server.ts';
 import { stopChild } from './processes.ts';
@@ -43,7 +44,7 @@ const HEADLINES = [
 ];
 
 /** 100,000 people with a profile, skills by key, a fifth of them available now. */
-async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> {
+export async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> {
   const random = createRandom(50_050);
   const now = Date.now();
   if (!isPostgres(db)) await sql`pragma cache_size = -262144`.execute(db);
@@ -55,6 +56,7 @@ async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> 
       const users = [];
       const profiles = [];
       const skills = [];
+      const words = [];
       for (let i = start; i < start + size; i += 1) {
         const id = `bench-freelancer-${i}`;
         const at = new Date(now - Math.floor(random() * 365 * 86_400_000)).toISOString();
@@ -73,11 +75,16 @@ async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> 
           own.add(CURATED_SKILLS[Math.floor(random() * CURATED_SKILLS.length)]!);
         }
         const hasRate = random() < 0.8;
-        profiles.push({
-          user_id: id,
+        const text = {
           headline: `${HEADLINES[i % HEADLINES.length]} ${i}`,
           about: `I have worked on ${i % 300} projects. ${HEADLINES[(i * 7) % HEADLINES.length]}, on time and with care.`,
-          skills: JSON.stringify([...own]),
+          skills: [...own],
+        };
+        profiles.push({
+          user_id: id,
+          headline: text.headline,
+          about: text.about,
+          skills: JSON.stringify(text.skills),
           rate_cents: hasRate ? 1000 + Math.floor(random() * 20_000) : null,
           rate_unit: hasRate ? (random() < 0.5 ? ('hourly' as const) : ('fixed' as const)) : null,
           languages: '["English"]',
@@ -85,17 +92,28 @@ async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> 
           links: '{}',
           available: random() < 0.2 ? 1 : 0,
           updated_at: at,
+          // New accounts: no reviews, tasks or replies, so the figures are the defaults, as of now.
+          figures_at: new Date(now).toISOString(),
         });
         for (const skill of own) skills.push({ user_id: id, skill_key: skillKey(skill) });
+        for (const entry of profileWords(text)) words.push({ ...entry, user_id: id });
       }
       await trx.insertInto('user').values(users).execute();
       await trx.insertInto('freelancer_profiles').values(profiles).execute();
       await trx.insertInto('freelancer_skills').values(skills).execute();
+      // 3 parameters a row: batches well under either engine's limit.
+      for (let from = 0; from < words.length; from += 5000) {
+        await trx
+          .insertInto('freelancer_words')
+          .values(words.slice(from, from + 5000))
+          .execute();
+      }
     }
   });
   if (isPostgres(db)) {
     await sql`vacuum analyze freelancer_profiles`.execute(db);
     await sql`vacuum analyze freelancer_skills`.execute(db);
+    await sql`vacuum analyze freelancer_words`.execute(db);
     await sql`vacuum analyze tasks`.execute(db);
   } else {
     await sql`analyze`.execute(db);
@@ -103,7 +121,7 @@ async function seedProfiles(db: Kysely<Database>, count: number): Promise<void> 
 }
 
 /** The directory's mix: words, skills, categories, ratings, prices, sorts and pages. */
-function directoryPaths(): string[] {
+export function directoryPaths(): string[] {
   const paths: string[] = [];
   const sorts = ['', 'rating', 'completed', 'newest'];
   for (let i = 0; i < 48; i += 1) {
@@ -184,6 +202,8 @@ async function profileEdits(baseUrl: string, until: number): Promise<number> {
         password: `SeedPoster${index + 1}`,
       }),
     });
+    if (signIn.status !== 200)
+      log(`editor sign-in answered ${signIn.status}: ${await signIn.text()}`);
     const cookie = signIn.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
@@ -199,8 +219,9 @@ async function profileEdits(baseUrl: string, until: number): Promise<number> {
           available: round % 2 === 0,
         }),
       });
-      await response.arrayBuffer();
+      const body = await response.text();
       if (response.status === 200) saves += 1;
+      else if (round === 0) log(`profile save answered ${response.status}: ${body.slice(0, 200)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };

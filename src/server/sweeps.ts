@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/types.ts';
 import { sendDailyDigests } from './mail/daily-digest.ts';
 import { autoCompleteTasks } from './offers/offers.service.ts';
+import { refreshStaleDirectoryFigures } from './profiles/directory-entries.ts';
 import { publishDueReviews } from './reviews/reviews.service.ts';
 import { drainTaskMatchJobs } from './tasks/task-match-jobs.ts';
 import {
@@ -53,6 +54,12 @@ export function startSweeps(
     }),
     // Issue 50: matched alerts a stopped instance left to make (its own wake makes the rest).
     sweep('made matched alerts left over', () => drainTaskMatchJobs(db), {
+      intervalMs: SWEEP_INTERVAL_MS,
+      log,
+    }),
+    // Issue 50: the directory's figures a day old (replies leave the 90-day window, a review
+    // hidden or restored), a batch a minute.
+    sweep('refreshed directory figures', () => refreshStaleDirectoryFigures(db), {
       intervalMs: SWEEP_INTERVAL_MS,
       log,
     }),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { freelancerProfileSchema, SKILL_MAX_LENGTH } from './freelancer-profiles.ts';
 import { numberParam, pageFields, SEARCH_MESSAGES, searchFiltersSchema } from './search.ts';
-import { PAGE_MAX, PAGE_SIZE_MAX, SEARCH_TEXT_MAX_LENGTH } from './search-rules.ts';
+import {
+  PAGE_MAX,
+  PAGE_SIZE_MAX,
+  SEARCH_TEXT_MAX_LENGTH,
+  SEARCH_TOTAL_CAP,
+} from './search-rules.ts';
 import { BUDGET_MAX, CATEGORIES, type Category } from './tasks.ts';
 import { userSummarySchema } from './user-summary.ts';
 
@@ -10,12 +15,13 @@ import { userSummarySchema } from './user-summary.ts';
  * profile, by words, skills, category, rating, price and "available now".
  */
 
-export const DIRECTORY_SORTS = ['relevance', 'rating', 'completed', 'newest'] as const;
+export const DIRECTORY_SORTS = ['relevance', 'rating', 'completed', 'response', 'newest'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
   relevance: 'Best match',
   rating: 'Highest rated',
   completed: 'Most tasks completed',
+  response: 'Fastest response',
   newest: 'Recently updated',
 };
 export const DIRECTORY_PAGE_SIZE_DEFAULT = 12;
@@ -56,7 +62,7 @@ const skillsParam = z
 /** The query string of GET /api/freelancers. */
 export const directoryQuerySchema = z.object({
   q: searchFiltersSchema.shape.q.describe(
-    'Words in the headline, about or skills (each word required, any case)',
+    'Words in the headline, about or skills as others read them (contact details hidden): each word required, as a word or the start of one, any case and accents',
   ),
   skill: skillsParam.describe(
     'One or more skills (repeat it, or comma separated), any case: a person must have every one',
@@ -81,7 +87,7 @@ export const directoryQuerySchema = z.object({
     .enum(DIRECTORY_SORTS, { error: M.sortInvalid })
     .optional()
     .describe(
-      '`relevance` (the default with q: words in the headline and skills count most), `rating`, `completed` (tasks completed), `newest` (profile updated; the default without q)',
+      '`relevance` (the default with q: words in the headline and skills count most; ranks the newest 1,000 matches), `rating`, `completed` (tasks completed), `response` (median response time, fastest first, people without one last), `newest` (profile updated; the default without q)',
     ),
   ...pageFields(DIRECTORY_PAGE_SIZE_DEFAULT),
 });
@@ -102,7 +108,17 @@ export type DirectoryItem = z.infer<typeof directoryItemSchema>;
 
 export const directoryResultSchema = z.object({
   items: z.array(directoryItemSchema),
-  total: z.number().int().describe('People matching, over every page'),
+  total: z
+    .number()
+    .int()
+    .describe(
+      `People matching, over every page; counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} (see totalIsLowerBound)`,
+    ),
+  totalIsLowerBound: z
+    .boolean()
+    .describe(
+      `True when more than ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} people match: total is then ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} ("1,000+")`,
+    ),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

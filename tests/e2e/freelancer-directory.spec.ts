@@ -79,6 +79,9 @@ test('a client finds a freelancer by word and by skill, and opens their profile'
   await expect(page.getByRole('checkbox', { name: 'Available now' })).toBeChecked();
   await expect(page.getByLabel('Sort by')).toHaveValue('rating');
   await expect(page.getByText('1 freelancer', { exact: true })).toBeVisible();
+  await page.getByLabel('Sort by').selectOption({ label: 'Fastest response' });
+  await expect(page).toHaveURL(/[?&]sort=response/);
+  await expect(page.getByText('1 freelancer', { exact: true })).toBeVisible();
 
   // Nothing matches: a way forward.
   await page.getByLabel('Max price (USD)').fill('10');

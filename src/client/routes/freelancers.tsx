@@ -31,9 +31,9 @@ const RATING_OPTIONS = [
   ...[4.5, 4, 3].map((rating) => ({ value: String(rating), label: `${rating}★ and up` })),
 ];
 
-/** "12 freelancers". */
-const freelancerCount = (total: number) =>
-  `${total.toLocaleString('en-US')} ${total === 1 ? 'freelancer' : 'freelancers'}`;
+/** "12 freelancers", or "1,000+ freelancers" when the server stopped counting at its cap. */
+const freelancerCount = ({ total, totalIsLowerBound }: DirectoryResult) =>
+  `${total.toLocaleString('en-US')}${totalIsLowerBound ? '+' : ''} ${total === 1 && !totalIsLowerBound ? 'freelancer' : 'freelancers'}`;
 
 const urlOf = (filters: DirectoryFilters) => {
   const query = directoryFiltersToParams(filters).toString();
@@ -208,7 +208,7 @@ export default function Freelancers() {
         </div>
       </form>
       <p ref={countRef} tabIndex={-1} aria-live="polite" className="font-medium outline-none">
-        {result ? freelancerCount(result.total) : ''}
+        {result ? freelancerCount(result) : ''}
       </p>
       {error ? (
         <div role="alert" className="alert alert-error flex flex-wrap justify-between">

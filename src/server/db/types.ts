@@ -151,6 +151,25 @@ export interface FreelancerProfileTable {
   updated_at: string;
   /** Issue 50 (migration 0028): 1 when they asked to be told of tasks that fit their skills. */
   match_alerts: ColumnType<number, number | undefined, number>;
+  /**
+   * Issue 50 (migration 0029, profiles/directory-entries.ts): the earned figures the directory
+   * sorts and filters on, as of `figures_at`. The average is rounded to 2 decimals as shown, 0
+   * without public reviews; response_minutes is RESPONSE_MINUTES_UNKNOWN without a reply.
+   */
+  rating_average: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
+  jobs_completed: ColumnType<number, number | undefined, number>;
+  response_minutes: ColumnType<number, number | undefined, number>;
+  figures_at: ColumnType<string, string | undefined, string>;
+}
+
+/** Issue 50 (migration 0029): each readable word of a profile, for the directory's words. */
+export interface FreelancerWordTable {
+  /** Lower-cased, accents removed; compared in byte order on both engines. */
+  word: string;
+  user_id: string;
+  /** Headline 3, skills 2, about 1, summed over where the word is. */
+  weight: number;
 }
 
 /** Issue 50: each of a freelancer's skills by its key (skillKey), for lookups by skill. */
@@ -651,6 +670,7 @@ export interface Database {
   invitations: InvitationTable;
   freelancer_profiles: FreelancerProfileTable;
   freelancer_skills: FreelancerSkillTable;
+  freelancer_words: FreelancerWordTable;
   task_skills: TaskSkillTable;
   task_match_alerts: TaskMatchAlertTable;
   task_match_jobs: TaskMatchJobTable;

@@ -12,6 +12,7 @@ import type { Settled } from '../../shared/payments.ts';
 import { TASK_FIELD_MESSAGES, type TaskAction } from '../../shared/tasks.ts';
 import { textFor } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
+import { refreshDirectoryFigures } from '../profiles/directory-entries.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -360,7 +361,19 @@ export async function completeTask(db: Db, taskId: string, userId: string): Prom
     type: 'task_completed',
     to: (task: StoredTaskFacts) => task.assigneeId,
   } as const;
-  return transitionAndNotify(db, taskId, userId, 'complete', change, notice, releaseHeldPayment);
+  return transitionAndNotify(db, taskId, userId, 'complete', change, notice, followCompletion);
+}
+
+/**
+ * What follows a task's completion in its transaction: the held payment released, and the
+ * freelancer's tasks completed counted again for the directory (issue 50).
+ */
+async function followCompletion(
+  trx: Db,
+  task: { id: string; title: string; assigneeId: string | null },
+): Promise<void> {
+  await releaseHeldPayment(trx, task);
+  if (task.assigneeId) await refreshDirectoryFigures(trx, [task.assigneeId]);
 }
 
 /**
@@ -373,7 +386,7 @@ export async function autoCompleteTasks(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const tasks = await completeDueTasks(trx, options);
-    for (const task of tasks) await releaseHeldPayment(trx, task);
+    for (const task of tasks) await followCompletion(trx, task);
     const notices = tasks.map((task) => ({
       type: 'task_completed' as const,
       task,

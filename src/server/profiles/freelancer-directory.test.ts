@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, hiredTask } from '../../../tests/support/marketplace.ts';
+import { call, hiredTask, postTask } from '../../../tests/support/marketplace.ts';
 import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import {
   DIRECTORY_MESSAGES as M,
@@ -8,6 +8,7 @@ import {
 } from '../../shared/freelancer-directory.ts';
 import { EMPTY_FREELANCER_PROFILE } from '../../shared/freelancer-profiles.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
+import { refreshStaleDirectoryFigures } from './directory-entries.ts';
 
 /**
  * Issue 50 "The directory": GET /api/freelancers by words, skills, category, rating, price and
@@ -25,6 +26,7 @@ const [dan, eve, fay, gus, hal] = t.users(
   'Hal Blocker',
 );
 t.user({ name: 'Nora No Profile' });
+const ivy = t.user({ name: 'Ivy Inks' });
 
 const profile = (fields: Record<string, unknown>) => ({
   ...EMPTY_FREELANCER_PROFILE,
@@ -162,11 +164,41 @@ describe('GET /api/freelancers', () => {
     expect(await names('?sort=completed&available=true')).toEqual(['Ada Apps', 'Cy Copy']);
   });
 
+  it('sorts by response time: the fastest first, people without one last', async () => {
+    // A question on each one's task, answered by them 30 (Ada) and 5 (Cy) minutes later.
+    for (const [freelancer, minutes] of [
+      [ada, 30],
+      [cy, 5],
+    ] as const) {
+      const taskId = await postTask(t, freelancer);
+      const asked = await call(t, 'POST', `/api/tasks/${taskId}/questions`, reader, {
+        text: 'Is the deadline firm?',
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      const questionId = (asked.body as { insertedId: string }).insertedId;
+      const at = new Date(Date.now() - minutes * 60_000).toISOString();
+      await t.db
+        .updateTable('questions')
+        .set({ created_at: at })
+        .where('id', '=', questionId)
+        .execute();
+      const replied = await call(t, 'POST', `/api/questions/${questionId}/replies`, freelancer, {
+        text: 'Yes.',
+      });
+      expect(replied.status, JSON.stringify(replied.body)).toBe(201);
+    }
+    const everyone = await names('?sort=response');
+    expect(everyone.slice(0, 3)).toEqual(['Cy Copy', 'Ada Apps', 'Ben Brands']);
+    expect(everyone).toHaveLength(8);
+    expect(await names('?sort=response&q=react')).toEqual(['Cy Copy', 'Ada Apps']);
+  });
+
   it('pages, with the total of every page', async () => {
     const first = await find('?pageSize=3');
     const second = await find('?pageSize=3&page=2');
     const third = await find('?pageSize=3&page=3');
     expect([first.total, second.total, third.total]).toEqual([8, 8, 8]);
+    expect(first.totalIsLowerBound).toBe(false);
     expect([first.items.length, second.items.length, third.items.length]).toEqual([3, 3, 2]);
     const ids = [...first.items, ...second.items, ...third.items].map((item) => item._id);
     expect(new Set(ids).size).toBe(8);
@@ -224,5 +256,45 @@ describe('GET /api/freelancers', () => {
     expect(await find(spreadsheet, reader)).toMatchObject({ items: [], total: 0 });
     expect(await names('?q=', gus)).not.toContain('Rita Reader');
     expect(await names(spreadsheet, gus)).toEqual(['Hal Blocker', 'Gus Blocked']);
+  });
+
+  it('finds words only as others read them: never by a hidden email address or phone number', async () => {
+    await save(ivy, {
+      headline: 'Watercolour illustrations',
+      about: 'Call +1 415 555 0199 or write to ivy.inks@example.com. Café menus and maps.',
+      skills: ['Illustration'],
+    });
+    for (const hidden of [
+      'ivy.inks@example.com',
+      'inks',
+      'example.com',
+      '4155550199',
+      '415',
+      '0199',
+      'hidden',
+      'phone',
+    ]) {
+      expect(await names(`?q=${encodeURIComponent(hidden)}`), hidden).toEqual([]);
+    }
+    for (const shown of ['watercolour', 'MENUS maps', 'cafe', 'café', 'illustr', 'water ill']) {
+      expect(await names(`?q=${encodeURIComponent(shown)}`), shown).toEqual(['Ivy Inks']);
+    }
+    // Her own profile still reads as she wrote it.
+    const own = await call(t, 'GET', '/api/me/freelancer-profile', ivy);
+    expect((own.body as { about: string }).about).toContain('ivy.inks@example.com');
+  });
+
+  it('keeps the sorts and minRating in step with hidden reviews through the daily sweep', async () => {
+    expect(await names('?minRating=3&q=lettering')).toEqual(['Ben Brands']);
+    // An admin hides Ben's only review: his figures say so once the sweep has passed a day on.
+    await t.db
+      .updateTable('reviews')
+      .set({ moderation: 'hidden' })
+      .where('reviewee_id', '=', ben.id)
+      .execute();
+    const dayOn = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await refreshStaleDirectoryFigures(t.db, dayOn)).toBeGreaterThan(0);
+    expect(await names('?minRating=3&q=lettering')).toEqual([]);
+    expect((await find('?q=lettering')).items[0]?.rating).toEqual({ average: null, count: 0 });
   });
 });

@@ -1,47 +1,136 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   DIRECTORY_CARD_SKILLS,
   DIRECTORY_PAGE_SIZE_DEFAULT,
   type DirectoryItem,
   type DirectoryQuery,
   type DirectoryResult,
+  type DirectorySort,
 } from '../../shared/freelancer-directory.ts';
 import { SKILLS_BY_CATEGORY, skillKey } from '../../shared/freelancer-profiles.ts';
 import { toCents } from '../../shared/money.ts';
+import { SEARCH_TOTAL_CAP, searchWords } from '../../shared/search-rules.ts';
+import { countUpToCap, totalOf, type Total } from '../db/count-up-to-cap.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
 import { notBlockedWith } from '../moderation/blocks.ts';
-import { publicRatingsQuery } from '../reviews/reviews.store.ts';
-import { completedJobsQuery } from '../tasks/tasks.store.ts';
+import { queryWords } from '../search/text-match.ts';
+import { foldedWords, WORD_END } from './directory-entries.ts';
 import { rateOf } from './freelancer-profiles.ts';
 import { reputationsOf } from './profiles.service.ts';
 
 /**
- * Issue 50 "The directory": people who filled in a freelancer profile, found with indexed SQL on
- * either engine (freelancer_skills by key, migration 0026's indexes on the profile's
- * availability, date and rate). Words are matched with LIKE on lower-cased text: a scan of the
- * profiles that pass the other filters, measured at 100,000 profiles in bench (docs/performance.md).
+ * Issue 50 "The directory": people who filled in a freelancer profile, each page read from
+ * indexes in its order on either engine (docs/performance.md, "The freelancer directory"):
+ * - words through `freelancer_words` (directory-entries.ts): each word of the query, as a word
+ *   or the start of one, in the text others read (contact details masked);
+ * - skills through `freelancer_skills` by key, the other filters on the profile row;
+ * - each sort by its index (migrations 0026 and 0029): the figures it reads are kept on the
+ *   row; relevance ranks the newest SEARCH_TOTAL_CAP matches, as the task search does;
+ * - the total counted up to SEARCH_TOTAL_CAP ("1,000+").
  * Never listed: hidden, banned or suspended, deleted accounts, and anyone blocked either way
  * with the reader.
  */
 
 type Db = Kysely<Database>;
-type Eb = ExpressionBuilder<Database & { fp: Database['freelancer_profiles'] }, 'fp'>;
 
-/** The reader's words, lower-cased, each at most once, as LIKE patterns ('%' and '_' literal). */
-function wordPatterns(q: string | undefined): string[] {
-  const words = [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10);
-  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+/** Each sort's order before the newest profile first (which breaks every tie). */
+const ORDERS: Record<Exclude<DirectorySort, 'relevance'>, Array<[string, 'asc' | 'desc']>> = {
+  newest: [],
+  rating: [
+    ['fp.rating_average', 'desc'],
+    ['fp.rating_count', 'desc'],
+  ],
+  completed: [['fp.jobs_completed', 'desc']],
+  // Fastest first; people without a reply hold RESPONSE_MINUTES_UNKNOWN, so come last.
+  response: [['fp.response_minutes', 'asc']],
+};
+
+/**
+ * A filter read from a list of people (`x`): a word's range of `freelancer_words`, or skill keys
+ * of `freelancer_skills`. Each is written either way: as the list the page is read from, when it
+ * is short (then sorted), or as a lookup of each profile met down the sort's index, when it is
+ * long (then the walk stops at the page, or at the capped count). SQLite's planner, without
+ * statistics of the lists, would read a long list in full and sort it: 22,000 matches of a word.
+ */
+interface ListFilter {
+  table: 'freelancer_words' | 'freelancer_skills';
+  /** Its condition on the list's rows, under the alias given. */
+  where: (alias: string) => RawBuilder<SqlBool>;
 }
 
-const lowered = (column: string) => sql<string>`lower(coalesce(${sql.ref(column)}, ''))`;
-const likes = (column: string, pattern: string) =>
-  sql<SqlBool>`${lowered(column)} like ${pattern} escape '\\'`;
+/** A list of at most this many rows is the one the page is read from. */
+const SHORT_LIST = 5000;
+
+/** A word of the query: a word of the profile that is it or starts with it. */
+const wordFilter = (word: string): ListFilter => ({
+  table: 'freelancer_words',
+  where: (x) =>
+    sql<SqlBool>`${sql.ref(`${x}.word`)} >= ${word} and ${sql.ref(`${x}.word`)} < ${`${word}${WORD_END}`}`,
+});
+
+const skillFilter = (keys: string[]): ListFilter => ({
+  table: 'freelancer_skills',
+  where: (x) => sql<SqlBool>`${sql.ref(`${x}.skill_key`)} in (${sql.join(keys)})`,
+});
+
+/** Each filter's list looked up for the person `column` names (`fp.user_id`, `x.user_id`). */
+const lookedUp =
+  (column: string) =>
+  ({ table, where }: ListFilter, index: number) =>
+    sql<SqlBool>`exists (select 1 from ${sql.table(table)} ${sql.ref(`x${index}`)}
+      where ${sql.ref(`x${index}.user_id`)} = ${sql.ref(column)} and ${where(`x${index}`)})`;
+
+/** The shortest list with the others intersected in it (index lookups only), as the driver. */
+function inList(driver: ListFilter, others: ListFilter[]) {
+  const rest = others.map(lookedUp('x.user_id'));
+  return sql<SqlBool>`fp.user_id in (select x.user_id from ${sql.table(driver.table)} x
+    where ${sql.join([driver.where('x'), ...rest], sql` and `)})`;
+}
+
+/** How many rows a filter's list holds, counted up to SHORT_LIST + 1. */
+async function listLength(db: Db, { table, where }: ListFilter): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+    select 1 from ${sql.table(table)} x where ${where('x')} limit ${SHORT_LIST + 1}) as list`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The list filters of a query, the shortest (when short) first: the one to read from. */
+async function listFilters(db: Db, query: DirectoryQuery, words: string[]) {
+  const filters = [
+    ...words.map(wordFilter),
+    ...(query.skill ?? []).map((skill) => skillFilter([skillKey(skill)])),
+    ...(query.category ? [skillFilter(SKILLS_BY_CATEGORY[query.category].map(skillKey))] : []),
+  ];
+  // With a minimum rating, the rating's index range is the short list (few people are rated).
+  if (query.minRating !== undefined || filters.length === 0) {
+    return filters.map(lookedUp('fp.user_id'));
+  }
+  const lengths = await Promise.all(filters.map((filter) => listLength(db, filter)));
+  const shortest = lengths.indexOf(Math.min(...lengths));
+  // Two lists or more let few people through: read from the shortest. One long list lets
+  // many through: the walk down the order meets its page (and its count) soon.
+  const isShort = lengths[shortest]! <= SHORT_LIST || filters.length > 1;
+  const driver = isShort ? filters[shortest] : undefined;
+  if (!driver) return filters.map(lookedUp('fp.user_id'));
+  return [
+    inList(
+      driver,
+      filters.filter((filter) => filter !== driver),
+    ),
+  ];
+}
 
 /** The filters of the query as SQL over `freelancer_profiles as fp` (sort-free: also counts). */
-function filtered(db: Db, query: DirectoryQuery, readerId: string | null) {
-  const patterns = wordPatterns(query.q);
+function filtered(
+  db: Db,
+  query: DirectoryQuery,
+  lists: Array<RawBuilder<SqlBool>>,
+  readerId: string | null,
+) {
   const deletedPattern = `%${deletedAddress('').slice('deleted-'.length)}`;
   let select = db
     .selectFrom('freelancer_profiles as fp')
@@ -50,80 +139,137 @@ function filtered(db: Db, query: DirectoryQuery, readerId: string | null) {
     .where('u.email', 'not like', deletedPattern)
     // Banned or suspended, as the task search leaves out their tasks.
     .where(sql<SqlBool>`fp.user_id not in (select id from "user" where banned)`);
-  for (const pattern of patterns) {
-    select = select.where((eb) =>
-      eb.or([
-        likes('fp.headline', pattern),
-        likes('fp.skills', pattern),
-        likes('fp.about', pattern),
-      ]),
-    );
-  }
-  const skillIn = (keys: string[]) => (eb: Eb) =>
-    eb(
-      'fp.user_id',
-      'in',
-      eb
-        .selectFrom('freelancer_skills')
-        .select('freelancer_skills.user_id')
-        .where('freelancer_skills.skill_key', 'in', keys),
-    );
-  for (const skill of query.skill ?? []) select = select.where(skillIn([skillKey(skill)]));
-  if (query.category)
-    select = select.where(skillIn(SKILLS_BY_CATEGORY[query.category].map(skillKey)));
+  for (const list of lists) select = select.where(list);
   if (query.available) select = select.where('fp.available', '=', 1);
   if (query.maxPrice !== undefined) {
-    select = select.where('fp.rate_cents', 'is not', null);
-    select = select.where('fp.rate_cents', '<=', toCents(query.maxPrice));
+    // With a minimum rating too, the rating's index is read ('+' keeps the rate's off).
+    const rate = query.minRating === undefined ? sql.ref('fp.rate_cents') : sql`+fp.rate_cents`;
+    select = select.where(sql<SqlBool>`${rate} <= ${toCents(query.maxPrice)}`);
   }
+  // As shown: the average kept rounded to 2 decimals; 0 without public reviews.
+  if (query.minRating !== undefined)
+    select = select.where('fp.rating_average', '>=', query.minRating);
   if (readerId) select = select.where((eb) => notBlockedWith(eb, 'fp.user_id', readerId));
-  return { select, patterns };
+  return select;
 }
 
-/** Words in the headline or skills weigh 3 and 2, in the about 1. */
-function relevance(patterns: string[]) {
-  const parts = patterns.flatMap((pattern) => [
-    sql`case when ${likes('fp.headline', pattern)} then 3 else 0 end`,
-    sql`case when ${likes('fp.skills', pattern)} then 2 else 0 end`,
-    sql`case when ${likes('fp.about', pattern)} then 1 else 0 end`,
+type Filtered = ReturnType<typeof filtered>;
+
+async function pageAndTotal(
+  db: Db,
+  matches: Filtered,
+  sort: Exclude<DirectorySort, 'relevance'>,
+  limit: number,
+  offset: number,
+) {
+  const [total, ids] = await Promise.all([
+    countUpToCap(db, matches),
+    pageInOrder(matches, sort, limit, offset),
   ]);
-  return sql<number>`(${sql.join(parts, sql` + `)})`;
+  return { total, ids };
 }
 
-/** The columns a directory card is made of (directoryItemsOf). */
-const CARD_COLUMNS = [
-  'fp.user_id',
-  'u.name',
-  'u.image',
-  'fp.headline',
-  'fp.skills',
-  'fp.rate_cents',
-  'fp.rate_unit',
-  'fp.available',
-] as const;
-
-interface CardRow {
-  user_id: string;
-  name: string;
-  image: string | null;
-  headline: string | null;
-  skills: string;
-  rate_cents: number | null;
-  rate_unit: Database['freelancer_profiles']['rate_unit'];
-  available: number;
+/** A page's ids in the sort's order, walked down its index. */
+async function pageInOrder(
+  matches: Filtered,
+  sort: Exclude<DirectorySort, 'relevance'>,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  let ordered = matches.select('fp.user_id');
+  for (const [column, direction] of ORDERS[sort])
+    ordered = ordered.orderBy(sql.ref(column), direction);
+  const rows = await ordered
+    .orderBy('fp.updated_at', 'desc')
+    .orderBy('fp.user_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
-/** Directory cards of rows of CARD_COLUMNS, in their order, with their earned figures. */
-async function directoryItemsOf(db: Db, rows: CardRow[], now: Date): Promise<DirectoryItem[]> {
-  const reputations = await reputationsOf(
-    db,
-    rows.map((row) => row.user_id),
-    now,
+/**
+ * A page by relevance among the newest SEARCH_TOTAL_CAP matches: each word of the query counts
+ * where the profile has it (headline 3, skills 2, about 1, summed), then the newest first. The
+ * matches read (one past the cap) are also the total: no second walk to count them.
+ */
+async function pageByRelevance(
+  matches: Filtered,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<{ total: Total; ids: string[] }> {
+  const scores = words.map(
+    (word) => sql<number>`coalesce((select max(x.weight) from freelancer_words x
+      where x.user_id = fp.user_id and ${wordFilter(word).where('x')}), 0)`,
   );
-  return rows.map((row) => {
-    const reputation = reputations.get(row.user_id)!;
+  const rows = await matches
+    .select(['fp.user_id', 'fp.updated_at'])
+    .select(sql<number>`${sql.join(scores, sql` + `)}`.as('score'))
+    .orderBy('fp.updated_at', 'desc')
+    .orderBy('fp.user_id', 'desc')
+    .limit(SEARCH_TOTAL_CAP + 1)
+    .execute();
+  // Already the newest first: a stable sort by score keeps that order among equals.
+  const ranked = rows.slice(0, SEARCH_TOTAL_CAP).sort((a, b) => Number(b.score) - Number(a.score));
+  return {
+    total: totalOf(rows.length),
+    ids: ranked.slice(offset, offset + limit).map((row) => row.user_id),
+  };
+}
+
+/** The words the query seeks; null when it has text but no word at all (nobody matches). */
+function wordsOf(q: string | undefined): string[] | null {
+  if (q?.trim() && searchWords(q).length === 0) return null;
+  return [...new Set(queryWords(q ?? '').flatMap(foldedWords))].slice(0, 10);
+}
+
+export async function searchFreelancers(
+  db: Db,
+  query: DirectoryQuery,
+  readerId: string | null,
+  now = new Date(),
+): Promise<DirectoryResult> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE_DEFAULT;
+  const words = wordsOf(query.q);
+  if (words === null) return { items: [], total: 0, totalIsLowerBound: false, page, pageSize };
+  const matches = filtered(db, query, await listFilters(db, query, words), readerId);
+  const sort = query.sort ?? (words.length ? 'relevance' : 'newest');
+  const offset = (page - 1) * pageSize;
+  const { total, ids } =
+    sort === 'relevance' && words.length
+      ? await pageByRelevance(matches, words, pageSize, offset)
+      : await pageAndTotal(db, matches, sort === 'relevance' ? 'newest' : sort, pageSize, offset);
+  return {
+    items: await cardsOf(db, ids, now),
+    ...total,
+    page,
+    pageSize,
+  };
+}
+
+/** The page's cards in its order, each with its rating and tasks completed as of now. */
+async function cardsOf(db: Db, ids: string[], now: Date): Promise<DirectoryResult['items']> {
+  if (ids.length === 0) return [];
+  const [rows, reputations] = await Promise.all([
+    db
+      .selectFrom('freelancer_profiles as fp')
+      .innerJoin('user as u', 'u.id', 'fp.user_id')
+      .select(['fp.user_id', 'u.name', 'u.image', 'fp.headline', 'fp.skills'])
+      .select(['fp.rate_cents', 'fp.rate_unit', 'fp.available'])
+      .where('fp.user_id', 'in', ids)
+      .execute(),
+    reputationsOf(db, ids, now),
+  ]);
+  const byId = new Map(rows.map((row) => [row.user_id, row]));
+  // A profile removed since its page was read is left out.
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    const reputation = reputations.get(id)!;
+    if (!row) return [];
     return {
-      _id: row.user_id,
+      _id: id,
       name: row.name,
       image: row.image,
       headline: row.headline && maskContacts(row.headline),
@@ -159,9 +305,9 @@ export async function freelancersWithSkills(
     .where('skill_key', 'in', skillKeys)
     .groupBy('user_id')
     .as('shared');
-  let listed = filtered(db, {}, readerId)
-    .select.innerJoin(shared, 'shared.user_id', 'fp.user_id')
-    .select(CARD_COLUMNS);
+  let listed = filtered(db, {}, [], readerId)
+    .innerJoin(shared, 'shared.user_id', 'fp.user_id')
+    .select('fp.user_id');
   if (excludedIds.length > 0) listed = listed.where('fp.user_id', 'not in', excludedIds);
   const rows = await listed
     .orderBy('shared.count', 'desc')
@@ -169,51 +315,9 @@ export async function freelancersWithSkills(
     .orderBy('fp.user_id', 'desc')
     .limit(limit)
     .execute();
-  return directoryItemsOf(db, rows, now);
-}
-
-export async function searchFreelancers(
-  db: Db,
-  query: DirectoryQuery,
-  readerId: string | null,
-  now = new Date(),
-): Promise<DirectoryResult> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE_DEFAULT;
-  const { select, patterns } = filtered(db, query, readerId);
-  const sort = query.sort ?? (patterns.length ? 'relevance' : 'newest');
-  const needsRatings = query.minRating !== undefined || sort === 'rating';
-  // The grouped figures are joined only when a filter or the order needs them.
-  let ranked = needsRatings
-    ? select.leftJoin(publicRatingsQuery(db, now).as('r'), 'r.reviewee_id', 'fp.user_id')
-    : select;
-  if (query.minRating !== undefined) {
-    // As shown: the average rounded to 2 decimals.
-    ranked = ranked.where(sql<SqlBool>`r.average >= ${query.minRating - 0.005}`);
-  }
-  const counted = ranked.select((eb) => eb.fn.countAll<string | number>().as('count'));
-  let listed = ranked.select(CARD_COLUMNS);
-  if (sort === 'relevance' && patterns.length) {
-    listed = listed.orderBy(relevance(patterns), 'desc');
-  } else if (sort === 'rating') {
-    listed = listed
-      .orderBy(sql`coalesce(r.average, 0)`, 'desc')
-      .orderBy(sql`coalesce(r.count, 0)`, 'desc');
-  } else if (sort === 'completed') {
-    listed = listed
-      .leftJoin(completedJobsQuery(db).as('c'), 'c.assignee_id', 'fp.user_id')
-      .orderBy(sql`coalesce(c.count, 0)`, 'desc');
-  }
-  listed = listed
-    .orderBy('fp.updated_at', 'desc')
-    .orderBy('fp.user_id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [countRow, rows] = await Promise.all([counted.executeTakeFirst(), listed.execute()]);
-  return {
-    items: await directoryItemsOf(db, rows, now),
-    total: Number(countRow?.count ?? 0),
-    page,
-    pageSize,
-  };
+  return cardsOf(
+    db,
+    rows.map((row) => row.user_id),
+    now,
+  );
 }

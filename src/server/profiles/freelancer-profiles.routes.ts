@@ -80,7 +80,7 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
       schema: {
         summary: 'The freelancer directory, one page at a time',
         description:
-          '`{items, total, page, pageSize}`: people who filled in a freelancer profile, found by words (headline, about, skills), skills (each required), a category (any of its curated skills), a minimum rating (public reviews), a maximum rate in USD and "available now"; sorted by relevance (the default with q), rating, tasks completed or the newest profile (the default without q). Hidden, banned, suspended and deleted accounts never appear, nor, for a signed-in reader, anyone they blocked or who blocked them. Headlines with contact details hidden. Bad parameters answer 400 `{message}`.',
+          '`{items, total, totalIsLowerBound, page, pageSize}` (total counted up to 1,000): people who filled in a freelancer profile, found by words (headline, about, skills as others read them, contact details hidden), skills (each required), a category (any of its curated skills), a minimum rating (public reviews), a maximum rate in USD and "available now"; sorted by relevance (the default with q), rating, tasks completed, response time (fastest first) or the newest profile (the default without q). Hidden, banned, suspended and deleted accounts never appear, nor, for a signed-in reader, anyone they blocked or who blocked them. Headlines with contact details hidden. Bad parameters answer 400 `{message}`.',
         querystring: directoryQuerySchema,
         response: { 200: directoryResultSchema, ...errors },
       },

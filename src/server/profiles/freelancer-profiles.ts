@@ -9,14 +9,19 @@ import { toCents } from '../../shared/money.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database, FreelancerProfileTable } from '../db/types.ts';
+import { refreshDirectoryFigures, writeProfileWords } from './directory-entries.ts';
 
 /**
  * Issue 50: a freelancer's own profile (src/shared/freelancer-profiles.ts), stored in one row
- * with each skill once more by its key (freelancer_skills) for lookups by skill.
+ * with each skill once more by its key (freelancer_skills) for lookups by skill, and its
+ * readable words for the directory (directory-entries.ts).
  */
 
 type Db = Kysely<Database>;
 type Row = Selectable<FreelancerProfileTable>;
+/** Kept by directory-entries.ts, never written by a save. */
+type DirectoryFigure =
+  'rating_average' | 'rating_count' | 'jobs_completed' | 'response_minutes' | 'figures_at';
 
 /** The stored rate in USD, or null when there is none. */
 export function rateOf(row: Pick<Row, 'rate_cents' | 'rate_unit'>): FreelancerProfile['rate'] {
@@ -70,7 +75,9 @@ export async function saveFreelancerProfile(
   userId: string,
   fields: FreelancerProfileFields,
 ): Promise<FreelancerProfile> {
-  const changes: Omit<Row, 'user_id' | 'match_alerts'> & { match_alerts?: number } = {
+  const changes: Omit<Row, 'user_id' | 'match_alerts' | DirectoryFigure> & {
+    match_alerts?: number;
+  } = {
     headline: fields.headline,
     about: fields.about,
     skills: JSON.stringify(fields.skills.map((skill) => skill.replace(/\s+/g, ' '))),
@@ -89,6 +96,7 @@ export async function saveFreelancerProfile(
       .values({ user_id: userId, ...changes })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
       .execute();
+    await writeProfileWords(trx, userId, fields);
     await trx.deleteFrom('freelancer_skills').where('user_id', '=', userId).execute();
     if (fields.skills.length) {
       await trx
@@ -96,6 +104,8 @@ export async function saveFreelancerProfile(
         .values(fields.skills.map((skill) => ({ user_id: userId, skill_key: skillKey(skill) })))
         .execute();
     }
+    // A first profile starts with the figures its person earned already.
+    await refreshDirectoryFigures(trx, [userId]);
     return trx
       .selectFrom('freelancer_profiles')
       .selectAll()

@@ -23,6 +23,7 @@ import { TaskIndexSync } from './task-index-sync.ts';
 import type { IndexQuery, TaskIndex } from './task-index.ts';
 import { textMatch, type TasksFrom, type TextMatch } from './text-match.ts';
 import { toCents } from '../../shared/money.ts';
+import { countUpToCap, totalOf, type Total } from '../db/count-up-to-cap.ts';
 
 type Db = Kysely<Database>;
 
@@ -192,33 +193,6 @@ function pageOfMatches(
   q = q.orderBy(byPage('sort_key'), sort === 'deadline' || sort === 'budget_asc' ? 'asc' : 'desc');
   return q.orderBy(byPage('created_at'), 'desc').orderBy(byPage('id'), 'desc');
 }
-
-/**
- * How many tasks a query finds, up to SEARCH_TOTAL_CAP: the count stops at the cap's next
- * match, so a broad search costs no more than a narrow one (docs/decisions/012-search.md).
- */
-async function countUpToCap(db: Db, matches: TasksFrom): Promise<Total> {
-  const row = await db
-    .selectFrom(
-      matches
-        .select(sql<number>`1`.as('one'))
-        .limit(SEARCH_TOTAL_CAP + 1)
-        .as('matches'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirst();
-  return totalOf(Number(row?.total ?? 0));
-}
-
-interface Total {
-  total: number;
-  totalIsLowerBound: boolean;
-}
-
-const totalOf = (counted: number): Total => ({
-  total: Math.min(counted, SEARCH_TOTAL_CAP),
-  totalIsLowerBound: counted > SEARCH_TOTAL_CAP,
-});
 
 type TaskRows = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>;
 

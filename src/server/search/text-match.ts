@@ -25,12 +25,15 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** Whether a word is one of STOP_WORDS (the directory's word index leaves them out too). */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+
 /**
  * The words that go into the query: searchWords less the stop words, and less a last word of
  * one letter, which would match most tasks as a prefix: results narrow from the second letter.
  */
 export function queryWords(text: string): string[] {
-  const words = searchWords(text).filter((word) => !STOP_WORDS.has(word));
+  const words = searchWords(text).filter((word) => !isStopWord(word));
   const last = words.at(-1);
   return last !== undefined && [...last].length < 2 ? words.slice(0, -1) : words;
 }

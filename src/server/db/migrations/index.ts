@@ -26,6 +26,7 @@ import * as freelancerProfiles from './0025-freelancer-profiles.ts';
 import * as freelancerDirectory from './0026-freelancer-directory.ts';
 import * as earnedFigures from './0027-earned-figures.ts';
 import * as taskSkills from './0028-task-skills.ts';
+import * as directoryIndex from './0029-directory-index.ts';
 import * as taskMatchJobs from './0030-task-match-jobs.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-freelancer-directory': freelancerDirectory,
   '0027-earned-figures': earnedFigures,
   '0028-task-skills': taskSkills,
+  '0029-directory-index': directoryIndex,
   '0030-task-match-jobs': taskMatchJobs,
 };
 

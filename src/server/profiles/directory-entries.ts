@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import { CONTACT_MASKS } from '../../shared/conversations.ts';
+import { searchWords } from '../../shared/search-rules.ts';
+import { maskContacts } from '../conversations/contact-masking.ts';
+import type { Database } from '../db/types.ts';
+import { publicRatingsOf } from '../reviews/reviews.store.ts';
+import { isStopWord } from '../search/text-match.ts';
+import { completedJobsOf } from '../tasks/tasks.store.ts';
+import { responseTimeMinutes } from './earned-figures.ts';
+
+/**
+ * Issue 50 "The directory" at 100,000 profiles (migration 0029): what the directory searches
+ * and sorts on, kept beside each profile so that a page is read from indexes in order.
+ * - Words: each word of the headline, skills and about as others read them (contact details
+ *   masked, so an email address or phone number finds nobody), lower-cased, accents removed,
+ *   in `freelancer_words`, written with the profile.
+ * - Earned figures: the rating of public reviews, tasks completed and the response time, on
+ *   the profile row, refreshed by the writes that change them (a review made public, a task
+ *   completed, the person's own reply) and by a sweep a day later (a review hidden or restored,
+ *   replies leaving the 90-day window, rows written by seeds).
+ */
+
+type Db = Kysely<Database>;
+
+/** Where a word was found: its weight in relevance, summed when in several places. */
+const WEIGHTS = { headline: 3, skills: 2, about: 1 } as const;
+/** The sort key of "response time" for people with none: after every known time. */
+export const RESPONSE_MINUTES_UNKNOWN = 2_147_483_647;
+/** Figures older than this are computed again by the sweep. */
+const FIGURES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 200;
+/** Past any character a word holds: `word < prefix + WORD_END` bounds a prefix's range. */
+export const WORD_END = String.fromCodePoint(0x10ffff);
+
+/** A word as the index holds it and a query seeks it: lower-cased, accents removed. */
+export function foldedWords(text: string): string[] {
+  return searchWords(text.normalize('NFD').replace(/\p{M}/gu, ''));
+}
+
+const MASKS = Object.values(CONTACT_MASKS);
+
+/** The words others can read in one text: masked, and the masks themselves left out. */
+function readableWords(text: string | null): string[] {
+  const masked = MASKS.reduce(
+    (shown, mask) => shown.replaceAll(mask, ' '),
+    maskContacts(text ?? ''),
+  );
+  return foldedWords(masked).filter((word) => !isStopWord(word));
+}
+
+export interface ProfileText {
+  headline: string | null;
+  about: string | null;
+  skills: readonly string[];
+}
+
+/** Each readable word of a profile once, with the sum of the weights of where it was found. */
+export function profileWords(profile: ProfileText): Array<{ word: string; weight: number }> {
+  const weights = new Map<string, number>();
+  const places = [
+    ['headline', readableWords(profile.headline)],
+    ['skills', readableWords(profile.skills.join(' '))],
+    ['about', readableWords(profile.about)],
+  ] as const;
+  for (const [place, words] of places) {
+    for (const word of new Set(words)) {
+      weights.set(word, (weights.get(word) ?? 0) + WEIGHTS[place]);
+    }
+  }
+  return [...weights].map(([word, weight]) => ({ word, weight }));
+}
+
+/** The profile's words in place of what was there (in the caller's transaction). */
+export async function writeProfileWords(
+  db: Db,
+  userId: string,
+  profile: ProfileText,
+): Promise<void> {
+  await db.deleteFrom('freelancer_words').where('user_id', '=', userId).execute();
+  const rows = profileWords(profile).map((entry) => ({ ...entry, user_id: userId }));
+  // 3 parameters a row: well under either engine's limit for a profile's at most ~400 words.
+  for (let start = 0; start < rows.length; start += 300) {
+    await db
+      .insertInto('freelancer_words')
+      .values(rows.slice(start, start + 300))
+      .execute();
+  }
+}
+
+/**
+ * The earned figures of these users' profiles (users without one are left alone) as of `now`:
+ * the same functions their profile page reads.
+ */
+export async function refreshDirectoryFigures(
+  db: Db,
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const profiles = await db
+    .selectFrom('freelancer_profiles')
+    .select('user_id')
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  const ids = profiles.map((row) => row.user_id);
+  if (ids.length === 0) return 0;
+  const [ratings, completed] = await Promise.all([
+    publicRatingsOf(db, ids, now),
+    completedJobsOf(db, ids),
+  ]);
+  for (const id of ids) {
+    const minutes = await responseTimeMinutes(db, id, now);
+    await db
+      .updateTable('freelancer_profiles')
+      .set({
+        rating_average: ratings.get(id)?.average ?? 0,
+        rating_count: ratings.get(id)?.count ?? 0,
+        jobs_completed: completed.get(id) ?? 0,
+        response_minutes: minutes ?? RESPONSE_MINUTES_UNKNOWN,
+        figures_at: now.toISOString(),
+      })
+      .where('user_id', '=', id)
+      .execute();
+  }
+  return ids.length;
+}
+
+/**
+ * The sweep: profiles whose figures are a day old or more, oldest first, a batch at a time.
+ * Returns how many it refreshed.
+ */
+export async function refreshStaleDirectoryFigures(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - FIGURES_MAX_AGE_MS).toISOString();
+  const stale = await db
+    .selectFrom('freelancer_profiles')
+    .select('user_id')
+    .where('figures_at', '<', before)
+    .orderBy('figures_at')
+    .limit(SWEEP_BATCH)
+    .execute();
+  return refreshDirectoryFigures(
+    db,
+    stale.map((row) => row.user_id),
+    now,
+  );
+}
