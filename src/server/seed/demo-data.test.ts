@@ -311,7 +311,7 @@ describe('seedDemoData', () => {
     expect(await countTasks(t.db)).toBe(before + result.tasks);
   });
 
-  it('npm run seed prints the operator account, and on PostgreSQL analyzes the tables (issue 47)', async () => {
+  it('npm run seed adds portfolios once, prints the operator account, and on PostgreSQL analyzes the tables (issues 47, 50)', async () => {
     const lines: string[] = [];
     // The migrations analyzed some tables already: only what this run did counts.
     const startedAt = new Date(Date.now() - 1000).toISOString();
@@ -321,12 +321,37 @@ describe('seedDemoData', () => {
     expect(lines).toContain(
       'Payments: 1 held, 1 released, 1 refunded, and 1 dispute decided with a split.',
     );
+    // Issue 50: each demo freelancer shows up to two pieces of past work, served publicly.
+    const pieces = DEMO_FREELANCERS.reduce((sum, demo) => sum + Math.min(2, demo.jobs.length), 0);
+    expect(lines).toContain(`Added ${pieces} portfolio pieces to the demo freelancers' profiles.`);
+    const [sofia] = await t.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', DEMO_FREELANCERS[0]!.email)
+      .execute();
+    const portfolio = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${sofia!.id}/portfolio`,
+    });
+    const items = portfolio.json<{ title: string; photo: { urls?: { card: string } } }[]>();
+    expect(items.map((item) => item.title)).toEqual(
+      DEMO_FREELANCERS[0]!.jobs.slice(0, 2).map((job) => job.title),
+    );
+    const card = await t.app.inject({ method: 'GET', url: items[0]!.photo.urls!.card });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/webp');
     const operatorLine = lines.findIndex((line) => line.startsWith('Demo operator'));
     expect(operatorLine).toBeGreaterThan(0);
     // The account was made by the first seed: its password was printed then, not again.
     expect(lines[operatorLine + 1]).toMatch(
       new RegExp(`^  ${DEMO_OPERATOR.email} +\\(existed already: password as it was\\)$`),
     );
+    // Once made, the pieces are kept: a second seed adds none.
+    const again: string[] = [];
+    await runSeed(t, t.app.auth, t.config, { force: true, bulkCount: 0 }, (line) =>
+      again.push(line),
+    );
+    expect(again).toContain("Added 0 portfolio pieces to the demo freelancers' profiles.");
     if (isPostgres(t.db)) {
       const analyzed = await sql<{ relname: string }>`
         select relname from pg_stat_user_tables

@@ -4,6 +4,8 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { seedBulkTasks } from './bulk-tasks.ts';
 import { seedDemoData } from './demo-data.ts';
+import { DEMO_FREELANCERS } from './demo-freelancers.ts';
+import { seedDemoPortfolios } from './demo-portfolios.ts';
 
 export interface RunSeedOptions {
   force: boolean;
@@ -32,6 +34,16 @@ export async function runSeed(
   print(
     `Added ${result.tasks} tasks, ${result.offers} offers and ${result.reviews} reviews (${where}).`,
   );
+  // Issue 50: two pieces of past work on each demo freelancer's profile, from their jobs.
+  const owners = result.freelancers.map((freelancer) => ({
+    id: freelancer.id,
+    name: freelancer.name,
+    pieces: (DEMO_FREELANCERS.find((demo) => demo.email === freelancer.email)?.jobs ?? [])
+      .slice(0, 2)
+      .map((job) => job.title),
+  }));
+  const pieces = await seedDemoPortfolios(handle.db, config.files, owners);
+  print(`Added ${pieces} portfolio pieces to the demo freelancers' profiles.`);
   if (result.money) {
     const { held, released, refunded, split } = result.money.payments;
     print(
