@@ -73,7 +73,10 @@ test('a task posted with a suggested skill reaches the freelancer who has it, li
 
   await freelancerPage.goto('/dashboard');
   const recommended = freelancerPage.getByRole('region', { name: 'Recommended for you' });
-  await expect(recommended.getByRole('link', { name: `View ${title}` })).toBeVisible();
+  // Issue 51: as a card, the same as on the home page and the search.
+  const card = recommended.getByRole('article').filter({ hasText: title });
+  await expect(card.getByRole('link', { name: /^View Details/ })).toBeVisible();
+  await expect(card).toContainText(/\d+ days? left|Due today/);
 });
 
 test('the dashboard points to the freelancer profile when it lists no skills', async ({

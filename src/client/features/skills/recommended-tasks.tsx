@@ -6,7 +6,7 @@ import {
 import { requestAs } from '../../lib/api.ts';
 import { Link } from '../../lib/link.tsx';
 import { paths } from '../../lib/paths.ts';
-import { DashboardTaskItem } from '../tasks/dashboard-task-item.tsx';
+import { TaskCard } from '../../components/task-card.tsx';
 
 /**
  * Issue 50 "Recommended for you" on /dashboard: open tasks that share skills of my freelancer
@@ -54,9 +54,12 @@ export function RecommendedTasks() {
           .
         </p>
       ) : (
-        <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+        // Issue 51: the same card as the home page and the search.
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {recommended.items.map((task) => (
-            <DashboardTaskItem key={task._id} task={task} />
+            <li key={task._id}>
+              <TaskCard task={task} truncateDescription />
+            </li>
           ))}
         </ul>
       )}
