@@ -88,7 +88,8 @@ test('a task posted with photos dropped and chosen: its thumbnail in search, a g
   await page.getByRole('searchbox', { name: 'Search tasks' }).fill(task.title);
   await page.getByRole('searchbox', { name: 'Search tasks' }).press('Enter');
   const card = taskCard(page, task.title);
-  const thumb = card.locator('img');
+  // The thumbnail comes first; the poster's photo follows in the byline (issue 51).
+  const thumb = card.locator('img').first();
   await expect(thumb).toHaveAttribute('src', variantUrl('thumb'));
   await expectLoaded(thumb);
   const box = await thumb.boundingBox();

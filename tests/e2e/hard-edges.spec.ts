@@ -372,7 +372,8 @@ test.describe('at 375 px the bar', () => {
     });
   });
 
-  test('signed in, the theme switch, the logo, the avatar and Logout do not overlap', async ({
+  // Issue 51: below 640 px Logout is in the menu (mobile-menu.spec), leaving the bar room.
+  test('signed in, the theme switch, the logo, the bell and the avatar do not overlap', async ({
     page,
     signedInUser,
   }) => {
@@ -382,8 +383,8 @@ test.describe('at 375 px the bar', () => {
       ...controls,
       bell: bar.getByRole('link', { name: /^Notifications/ }),
       avatar: bar.getByRole('link', { name: `${signedInUser.name} (dashboard)` }),
-      logout: bar.getByRole('button', { name: 'Logout' }),
     });
+    await expect(bar.getByRole('button', { name: 'Logout' })).toBeHidden();
   });
 });
 

@@ -91,7 +91,9 @@ test.describe('at 1280 px', () => {
 
     await expect(await actionOn(frankPage, assigned.taskId)).toHaveText('Deliver the work');
     await expect(await actionOn(paulaPage, assigned.taskId)).toHaveCount(0);
-    await expect(await actionOn(paulaPage, delivered.taskId)).toHaveText('Confirm completion');
+    await expect(await actionOn(paulaPage, delivered.taskId)).toHaveText(
+      'Check the delivered work',
+    );
     await expect(await actionOn(frankPage, delivered.taskId)).toHaveCount(0);
     const review = await actionOn(paulaPage, completed.taskId);
     await expect(review).toHaveText('Leave a review');

@@ -43,7 +43,7 @@ export function nextActionOf(
     return { label: 'Deliver the work', section: TASK_SECTIONS.assignment };
   }
   if (role === 'poster' && task.deliveredAt && may('complete')) {
-    return { label: 'Confirm completion', section: TASK_SECTIONS.assignment };
+    return { label: 'Check the delivered work', section: TASK_SECTIONS.assignment };
   }
   if (role === 'poster' && may('accept') && offers.some((offer) => offer.status === 'pending')) {
     return { label: 'Compare offers and hire', section: TASK_SECTIONS.offers };
