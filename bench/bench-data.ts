@@ -4,12 +4,8 @@ import { createAuthForScripts } from '../src/server/auth/auth.ts';
 import type { Config } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import type { TaskTable } from '../src/server/db/types.ts';
-import {
-  DEMO_TASKS,
-  ensureUser,
-  type ScriptAccount,
-  formatLocalDate,
-} from '../src/server/seed/demo-data.ts';
+import { DEMO_TASKS, ensureUser, formatLocalDate } from '../src/server/seed/demo-data.ts';
+import type { ScriptAccount } from '../src/server/seed/demo-types.ts';
 import { createRandom } from '../src/server/seed/bulk-tasks.ts';
 
 const POSTERS = 4;

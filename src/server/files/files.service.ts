@@ -48,7 +48,7 @@ import {
   type FilesToRemove,
 } from './files.store.ts';
 import { processImage } from './image-variants.ts';
-import { documentKey, originalKey, variantKey, type FileStorage } from './storage.ts';
+import { documentKey, originalKey, variantKey, type FileStorage } from './file-storage.ts';
 
 /**
  * Issue 49 (docs/files.md): an upload asked for, its bytes received (local storage), judged

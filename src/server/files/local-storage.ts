@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** Keys are made by storage.ts's functions; this refuses anything that could leave the root. */
 const KEY = /^[a-z]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { StorageConfig } from '../config.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** How long a browser has to send an upload's bytes once it was asked for. */
 const POST_EXPIRES_SECONDS = 15 * 60;

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import type { Category } from '../../shared/tasks.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database, TaskTable } from '../db/types.ts';
 import type { PaymentsConfig } from '../config.ts';
@@ -13,24 +12,9 @@ import {
 } from './demo-freelancers.ts';
 import { playMoneyStory, type MoneyStoryResult } from './demo-money.ts';
 import { toCents } from '../../shared/money.ts';
+import type { DemoTask, DemoUser, ScriptAccount } from './demo-types.ts';
 
 /** An account made by a script through Better Auth (the demo users, the bench's posters). */
-export interface ScriptAccount {
-  name: string;
-  email: string;
-  password: string;
-  image?: string;
-}
-
-export interface DemoUser extends Omit<ScriptAccount, 'image'> {
-  /**
-   * The photo's path on the app's own origin: a file of src/client/public/demo, which the build
-   * copies beside the app. An outside image service would leave every demo avatar broken
-   * wherever that service is out of reach (issue 8).
-   */
-  photoPath: `/demo/${string}`;
-}
-
 /** Printed by `npm run seed`: demo accounts only, never real ones. */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
@@ -72,18 +56,6 @@ const demoOperatorPassword = () => crypto.randomBytes(12).toString('base64url');
  */
 export function demoPhotoUrl(publicUrl: string, user: DemoUser): string {
   return `${publicUrl}${user.photoPath}`;
-}
-
-export interface DemoTask {
-  title: string;
-  category: Category;
-  description: string;
-  budget: number;
-  /** Days from today: deadlines stay in the future whenever the seed runs. */
-  dueInDays: number;
-  postedDaysAgo: number;
-  /** Index into DEMO_USERS. */
-  poster: number;
 }
 
 export const DEMO_TASKS: readonly DemoTask[] = [

@@ -6,7 +6,7 @@ import {
 import type { Database, TaskTable } from '../db/types.ts';
 import { saveFreelancerProfile } from '../profiles/freelancer-profiles.ts';
 import { setTaskSkills } from '../tasks/task-skills.ts';
-import type { DemoTask, DemoUser } from './demo-data.ts';
+import type { DemoTask, DemoUser } from './demo-types.ts';
 import type { DemoHire } from './demo-loop.ts';
 
 /**

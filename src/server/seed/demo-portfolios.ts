@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { FilesConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { processImage } from '../files/image-variants.ts';
-import { createStorage, variantKey } from '../files/storage.ts';
+import { variantKey } from '../files/file-storage.ts';
+import { createStorage } from '../files/storage.ts';
 import { insertFile } from '../files/files.store.ts';
 import { addPortfolioItem } from '../profiles/portfolio.service.ts';
 
