@@ -153,8 +153,9 @@ export interface FreelancerProfileTable {
   match_alerts: ColumnType<number, number | undefined, number>;
   /**
    * Issue 50 (migration 0029, profiles/directory-entries.ts): the earned figures the directory
-   * sorts and filters on, as of `figures_at`. The average is rounded to 2 decimals as shown, 0
-   * without public reviews; response_minutes is RESPONSE_MINUTES_UNKNOWN without a reply.
+   * sorts and filters on, as of `figures_at` ('' never computed; a time a thousand years back
+   * when a write marked them due for the sweep). The average is rounded to 2 decimals as shown,
+   * 0 without public reviews; response_minutes is RESPONSE_MINUTES_UNKNOWN without a reply.
    */
   rating_average: ColumnType<number, number | undefined, number>;
   rating_count: ColumnType<number, number | undefined, number>;

@@ -7,7 +7,7 @@ import {
   type TaskReview,
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
-import { refreshDirectoryFigures } from '../profiles/directory-entries.ts';
+import { markDirectoryFiguresDue } from '../profiles/directory-entries.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -69,11 +69,10 @@ async function announcePublishedReviews(
   taskId?: string,
 ): Promise<string[]> {
   const reviews = await markPublishedReviews(db, now, taskId);
-  // Issue 50: the directory sorts and filters on the reviewees' ratings as of now.
-  await refreshDirectoryFigures(
+  // Issue 50: the directory sorts and filters on the reviewees' ratings: the sweep's to count.
+  await markDirectoryFiguresDue(
     db,
     reviews.map((review) => review.reviewee_id),
-    now,
   );
   const tasks = await taskSummaries(
     db,

@@ -7,7 +7,7 @@ import type { Database } from '../types.ts';
  * word of a profile in `freelancer_words` (a word or a prefix is a range of the primary key;
  * byte order on both engines, so that a prefix's range holds exactly its words), and the earned
  * figures the sorts and `minRating` read on the profile row, each sort with an index in its
- * order. Profiles that exist are filled in here, through the same functions as a save.
+ * order. The words of profiles that exist are filled in here; their figures are the sweep's.
  */
 const INDEXES = [
   {
@@ -70,10 +70,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await fillProfiles(db as Kysely<Database>);
 }
 
-/** Words and figures of the profiles already there (imported here: no cycle at load time). */
+/**
+ * Words of the profiles already there (imported here: no cycle at load time). Their figures
+ * are left at '', due: the sweep computes them within minutes of the start.
+ */
 async function fillProfiles(db: Kysely<Database>): Promise<void> {
-  const { refreshDirectoryFigures, writeProfileWords } =
-    await import('../../profiles/directory-entries.ts');
+  const { writeProfileWords } = await import('../../profiles/directory-entries.ts');
   let after = '';
   for (;;) {
     const rows = await db
@@ -90,10 +92,6 @@ async function fillProfiles(db: Kysely<Database>): Promise<void> {
         skills: JSON.parse(row.skills) as string[],
       });
     }
-    await refreshDirectoryFigures(
-      db,
-      rows.map((row) => row.user_id),
-    );
     after = rows.at(-1)!.user_id;
   }
 }
