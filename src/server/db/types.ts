@@ -31,6 +31,12 @@ export interface UserTable {
   /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
   moderation: ColumnType<string | null, string | null | undefined, string | null>;
   moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Migration 0031: the user's public reviews (as their profile's rating), kept for the task
+   * answers that show their poster's rating: the sum of the stars and how many.
+   */
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
 }
 
 /** Better Auth's session table: the columns we read (an open event stream's session). */
