@@ -57,8 +57,8 @@ export function startSweeps(
       intervalMs: SWEEP_INTERVAL_MS,
       log,
     }),
-    // Issue 50: the directory's figures a day old (replies leave the 90-day window, a review
-    // hidden or restored), a batch a minute.
+    // Issue 50: the directory's figures that writes marked due, then any a day old (replies
+    // leave the 90-day window, a review hidden or restored), up to 5 batches of 200 a minute.
     sweep('refreshed directory figures', () => refreshStaleDirectoryFigures(db), {
       intervalMs: SWEEP_INTERVAL_MS,
       log,

@@ -91,4 +91,17 @@ export const profileSchema = userSummarySchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * GET /users/{id}/summary: what a task page shows of its poster beside the task (photo, name,
+ * rating, member since and two checks), read as the profile is, without its reviews and figures.
+ */
+export const profileSummarySchema = userSummarySchema.extend({
+  memberSince: profileSchema.shape.memberSince,
+  rating: profileSchema.shape.rating,
+  trust: z.object({
+    badges: trustSchema.shape.badges.pick({ emailVerified: true, paymentMethodUsed: true }),
+  }),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
 export const userIdParamsSchema = z.object({ id: z.string() });

@@ -96,6 +96,16 @@ export const taskSchema = z.object({
   userName: z.string(),
   // Issue 51, additive: the poster's photo for the card beside their name (null: none).
   userImage: z.string().nullable().optional().describe("The poster's photo URL; null without one"),
+  // Issue 51, additive: the poster's rating beside their photo on the cards.
+  userRating: z
+    .object({
+      average: z.number().describe('Of their public reviews, 2 decimals'),
+      count: z.number().int().describe('How many public reviews'),
+    })
+    .optional()
+    .describe(
+      "The poster's rating: their public reviews, as on their profile (GET /api/users/{id} rating); none while they have none",
+    ),
   bidsCount: z.number().int(),
   // Issue 9, additive: the status, who posted it and who is doing it.
   status: z.enum(TASK_STATUSES),

@@ -21,9 +21,27 @@ interface TaskCardProps {
 }
 
 /**
+ * The poster's rating, short for the eye ("★ 4.8 (12)"), whole for screen readers. The profile's
+ * RatingSummary is not imported: its module brings the reviews' schemas into the home page.
+ */
+function PosterRating({ average, count }: { average: number; count: number }) {
+  const shown = String(Math.round(average * 10) / 10);
+  return (
+    <span
+      role="img"
+      aria-label={`Rated ${shown} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}
+      className="shrink-0 whitespace-nowrap"
+    >
+      ★ {shown} <span className="text-base-content/90">({count})</span>
+    </span>
+  );
+}
+
+/**
  * One task as a card (spec §3): title, category, description, budget, deadline, bids; its status
  * and its poster, linking to their profile (issue 9); the first photo's thumbnail, the poster's
- * photo and the time left in words (issue 51). The one card of the home page and search.
+ * photo and rating and the time left in words (issue 51). The one card of the home page, search
+ * and the dashboard.
  */
 export function TaskCard({
   task,
@@ -61,6 +79,7 @@ export function TaskCard({
           <span className="min-w-0 wrap-anywhere">
             Posted by <UserLink user={{ _id: task.userId, name: task.userName }} />
           </span>
+          {task.userRating && <PosterRating {...task.userRating} />}
         </p>
         <p className="text-sm wrap-anywhere">
           {truncateDescription

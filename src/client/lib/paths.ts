@@ -91,6 +91,7 @@ export const apiPaths = {
     `/api/offers/${encodeURIComponent(id)}/${action}`,
   myOffers: '/api/me/offers',
   user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+  userSummary: (id: string) => `/api/users/${encodeURIComponent(id)}/summary`,
   authBase: '/api/auth',
   session: '/api/auth/get-session',
   publicConfig: '/api/config',

@@ -13,7 +13,7 @@ import { OFFER_MESSAGES } from '../../shared/offers.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database, Position } from '../db/types.ts';
-import { refreshDirectoryFigures } from '../profiles/directory-entries.ts';
+import { markDirectoryFiguresDue } from '../profiles/directory-entries.ts';
 import { AppError } from '../errors.ts';
 import { publishEvent } from '../events/event-bus.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -153,8 +153,8 @@ export async function replyToQuestion(
   await assertNotBlocked(db, authorId, other);
   return write(db, limit, authorId, text, async (trx, reply) => {
     await insertReply(trx, { ...reply, question_id: questionId });
-    // Issue 50: a reply of theirs changes their response time in the directory.
-    await refreshDirectoryFigures(trx, [authorId]);
+    // Issue 50: a reply of theirs changes their response time in the directory (swept soon).
+    await markDirectoryFiguresDue(trx, [authorId]);
     const recipients = [task.userId, question.asker_id];
     await notify(trx, [
       { type: 'question_replied', task, actorId: authorId, recipients, questionId },
@@ -243,7 +243,7 @@ export async function sendMessage(
   await assertNotBlocked(db, authorId, other);
   return write(db, limit, authorId, text, async (trx, message) => {
     await insertMessage(trx, { ...message, offer_id: offerId });
-    await refreshDirectoryFigures(trx, [authorId]);
+    await markDirectoryFiguresDue(trx, [authorId]);
     // Issue 49: its files, the author's own ready uploads, attached in its transaction.
     await setItemFiles(trx, {
       ownerId: authorId,

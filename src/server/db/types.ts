@@ -31,6 +31,12 @@ export interface UserTable {
   /** Issue 20: 'hidden' by reports or 'removed' by an admin; null for everyone to see. */
   moderation: ColumnType<string | null, string | null | undefined, string | null>;
   moderation_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Migration 0031: the user's public reviews (as their profile's rating), kept for the task
+   * answers that show their poster's rating: the sum of the stars and how many.
+   */
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
 }
 
 /** Better Auth's session table: the columns we read (an open event stream's session). */
@@ -153,8 +159,9 @@ export interface FreelancerProfileTable {
   match_alerts: ColumnType<number, number | undefined, number>;
   /**
    * Issue 50 (migration 0029, profiles/directory-entries.ts): the earned figures the directory
-   * sorts and filters on, as of `figures_at`. The average is rounded to 2 decimals as shown, 0
-   * without public reviews; response_minutes is RESPONSE_MINUTES_UNKNOWN without a reply.
+   * sorts and filters on, as of `figures_at` ('' never computed; a time a thousand years back
+   * when a write marked them due for the sweep). The average is rounded to 2 decimals as shown,
+   * 0 without public reviews; response_minutes is RESPONSE_MINUTES_UNKNOWN without a reply.
    */
   rating_average: ColumnType<number, number | undefined, number>;
   rating_count: ColumnType<number, number | undefined, number>;

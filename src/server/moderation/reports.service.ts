@@ -15,6 +15,8 @@ import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { isPublicImage, itemFilesSummary } from '../files/files.service.ts';
 import { markRemoved } from '../files/files.store.ts';
+import { markDirectoryFiguresDue } from '../profiles/directory-entries.ts';
+import { keepPublicRatings } from '../reviews/reviews.store.ts';
 import { setTaskFiles } from '../tasks/tasks.store.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { recordAdminAction } from './moderation.service.ts';
@@ -215,6 +217,18 @@ const ITEM_KINDS: {
           isPublic: row.published_at !== null,
         }
       );
+    },
+    // A review hidden, removed or restored counts at once in its reviewee's kept rating (issue
+    // 51's task answers), and in the directory's figures at the sweep's next pass (issue 50).
+    async moderated(db, id) {
+      const row = await db
+        .selectFrom('reviews')
+        .select('reviewee_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return;
+      await keepPublicRatings(db, [row.reviewee_id], new Date());
+      await markDirectoryFiguresDue(db, [row.reviewee_id]);
     },
   },
   user: {

@@ -12,7 +12,7 @@ import type { Settled } from '../../shared/payments.ts';
 import { TASK_FIELD_MESSAGES, type TaskAction } from '../../shared/tasks.ts';
 import { textFor } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
-import { refreshDirectoryFigures } from '../profiles/directory-entries.ts';
+import { markDirectoryFiguresDue } from '../profiles/directory-entries.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -373,7 +373,7 @@ async function followCompletion(
   task: { id: string; title: string; assigneeId: string | null },
 ): Promise<void> {
   await releaseHeldPayment(trx, task);
-  if (task.assigneeId) await refreshDirectoryFigures(trx, [task.assigneeId]);
+  if (task.assigneeId) await markDirectoryFiguresDue(trx, [task.assigneeId]);
 }
 
 /**

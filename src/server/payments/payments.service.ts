@@ -15,7 +15,7 @@ import { MESSAGES_LIMIT } from '../../shared/conversations.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
 import { listMessagesOfOffers } from '../conversations/conversations.store.ts';
 import type { Database } from '../db/types.ts';
-import { refreshDirectoryFigures } from '../profiles/directory-entries.ts';
+import { markDirectoryFiguresDue } from '../profiles/directory-entries.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { recordAdminAction } from '../moderation/moderation.service.ts';
@@ -324,7 +324,7 @@ export async function resolveDispute(
     if (!settled) throw new AppError('conflict', TASK_STATUS_MESSAGES.changedMeanwhile);
     // Issue 50: a release or split completes the task, one more for the freelancer's figures.
     if (input.outcome !== 'refund' && task.assigneeId) {
-      await refreshDirectoryFigures(trx, [task.assigneeId]);
+      await markDirectoryFiguresDue(trx, [task.assigneeId]);
     }
     const outcome =
       input.outcome === 'split'

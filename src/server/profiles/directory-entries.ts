@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
+import { uniqueNow } from '../db/clock.ts';
 import type { Database } from '../db/types.ts';
 import { publicRatingsOf } from '../reviews/reviews.store.ts';
 import { isStopWord } from '../search/text-match.ts';
@@ -15,9 +16,11 @@ import { responseTimeMinutes } from './earned-figures.ts';
  *   masked, so an email address or phone number finds nobody), lower-cased, accents removed,
  *   in `freelancer_words`, written with the profile.
  * - Earned figures: the rating of public reviews, tasks completed and the response time, on
- *   the profile row, refreshed by the writes that change them (a review made public, a task
- *   completed, the person's own reply) and by a sweep a day later (a review hidden or restored,
- *   replies leaving the 90-day window, rows written by seeds).
+ *   the profile row, for the directory's sorts and minRating alone (cards and profiles read
+ *   them live). The writes that change them (a review made public, a task completed, the
+ *   person's own reply) only mark the row due, one cheap UPDATE in their transaction; the sweep
+ *   (sweeps.ts, each minute) computes marked rows first, then any a day old (a review hidden or
+ *   restored, replies leaving the 90-day window, rows written by seeds).
  */
 
 type Db = Kysely<Database>;
@@ -29,6 +32,14 @@ export const RESPONSE_MINUTES_UNKNOWN = 2_147_483_647;
 /** Figures older than this are computed again by the sweep. */
 const FIGURES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/** Batches a sweep takes at most while they come full: 1,000 profiles a minute an instance. */
+const SWEEP_BATCHES = 5;
+/**
+ * A mark's `figures_at`: the time of the mark a thousand years back. Before every computed time,
+ * so marked rows are swept first, in the order they were marked; and new at each mark, so a
+ * sweep that read the row before a mark does not write its older figures over it.
+ */
+const MARK_SHIFT_MS = 1000 * 365 * 24 * 60 * 60 * 1000;
 /** Past any character a word holds: `word < prefix + WORD_END` bounds a prefix's range. */
 export const WORD_END = String.fromCodePoint(0x10ffff);
 
@@ -88,29 +99,39 @@ export async function writeProfileWords(
 }
 
 /**
- * The earned figures of these users' profiles (users without one are left alone) as of `now`:
- * the same functions their profile page reads.
+ * Marks these users' figures due (users without a profile are left alone): one UPDATE, cheap
+ * in a write's transaction. The sweep computes them within a minute.
  */
-export async function refreshDirectoryFigures(
-  db: Db,
-  userIds: readonly string[],
-  now = new Date(),
-): Promise<number> {
-  if (userIds.length === 0) return 0;
-  const profiles = await db
-    .selectFrom('freelancer_profiles')
-    .select('user_id')
+export async function markDirectoryFiguresDue(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const mark = new Date(Date.parse(uniqueNow()) - MARK_SHIFT_MS).toISOString();
+  await db
+    .updateTable('freelancer_profiles')
+    .set({ figures_at: mark })
     .where('user_id', 'in', [...new Set(userIds)])
     .execute();
+}
+
+/**
+ * Computes the earned figures of these profiles as of `now` (the same functions their profile
+ * page reads), outside any transaction. Each row is written only if its `figures_at` is still
+ * the one read: a mark made meanwhile stays for the next sweep. Returns how many it wrote.
+ */
+async function computeFigures(
+  db: Db,
+  profiles: ReadonlyArray<{ user_id: string; figures_at: string }>,
+  now: Date,
+): Promise<number> {
+  if (profiles.length === 0) return 0;
   const ids = profiles.map((row) => row.user_id);
-  if (ids.length === 0) return 0;
   const [ratings, completed] = await Promise.all([
     publicRatingsOf(db, ids, now),
     completedJobsOf(db, ids),
   ]);
-  for (const id of ids) {
+  let written = 0;
+  for (const { user_id: id, figures_at: read } of profiles) {
     const minutes = await responseTimeMinutes(db, id, now);
-    await db
+    const result = await db
       .updateTable('freelancer_profiles')
       .set({
         rating_average: ratings.get(id)?.average ?? 0,
@@ -120,27 +141,41 @@ export async function refreshDirectoryFigures(
         figures_at: now.toISOString(),
       })
       .where('user_id', '=', id)
-      .execute();
+      .where('figures_at', '=', read)
+      .executeTakeFirst();
+    written += Number(result.numUpdatedRows);
   }
-  return ids.length;
+  return written;
+}
+
+/** A user's own profile's figures at once (a first profile, after its transaction). */
+export async function refreshDirectoryFigures(db: Db, userId: string): Promise<void> {
+  const profiles = await db
+    .selectFrom('freelancer_profiles')
+    .select(['user_id', 'figures_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  await computeFigures(db, profiles, new Date());
 }
 
 /**
- * The sweep: profiles whose figures are a day old or more, oldest first, a batch at a time.
- * Returns how many it refreshed.
+ * The sweep: marked profiles, then those whose figures are a day old or more, the stalest
+ * first, a batch at a time while batches come full (at most SWEEP_BATCHES). Returns how many
+ * it refreshed.
  */
 export async function refreshStaleDirectoryFigures(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - FIGURES_MAX_AGE_MS).toISOString();
-  const stale = await db
-    .selectFrom('freelancer_profiles')
-    .select('user_id')
-    .where('figures_at', '<', before)
-    .orderBy('figures_at')
-    .limit(SWEEP_BATCH)
-    .execute();
-  return refreshDirectoryFigures(
-    db,
-    stale.map((row) => row.user_id),
-    now,
-  );
+  let refreshed = 0;
+  for (let batch = 0; batch < SWEEP_BATCHES; batch++) {
+    const stale = await db
+      .selectFrom('freelancer_profiles')
+      .select(['user_id', 'figures_at'])
+      .where('figures_at', '<', before)
+      .orderBy('figures_at')
+      .limit(SWEEP_BATCH)
+      .execute();
+    refreshed += await computeFigures(db, stale, now);
+    if (stale.length < SWEEP_BATCH) break;
+  }
+  return refreshed;
 }

@@ -77,6 +77,8 @@ beforeAll(async () => {
   await completeAndReview(ada, 5);
   await completeAndReview(ada, 4);
   await completeAndReview(ben, 3);
+  // The writes marked their figures due: the sweep computes them (each minute in a server).
+  await refreshStaleDirectoryFigures(t.db);
 });
 
 async function find(query: string, user?: TestUser): Promise<DirectoryResult> {
@@ -187,6 +189,7 @@ describe('GET /api/freelancers', () => {
       });
       expect(replied.status, JSON.stringify(replied.body)).toBe(201);
     }
+    expect(await refreshStaleDirectoryFigures(t.db)).toBe(2);
     const everyone = await names('?sort=response');
     expect(everyone.slice(0, 3)).toEqual(['Cy Copy', 'Ada Apps', 'Ben Brands']);
     expect(everyone).toHaveLength(8);
@@ -296,5 +299,33 @@ describe('GET /api/freelancers', () => {
     expect(await refreshStaleDirectoryFigures(t.db, dayOn)).toBeGreaterThan(0);
     expect(await names('?minRating=3&q=lettering')).toEqual([]);
     expect((await find('?q=lettering')).items[0]?.rating).toEqual({ average: null, count: 0 });
+  });
+
+  it('marks the figures due in the write, and the next sweep counts them, the marked first', async () => {
+    const kept = () =>
+      t.db
+        .selectFrom('freelancer_profiles')
+        .select(['rating_count', 'jobs_completed', 'figures_at'])
+        .where('user_id', '=', cy.id)
+        .executeTakeFirstOrThrow();
+    const before = await kept();
+    await completeAndReview(cy, 5);
+    // The write's transaction only marked the row: before every computed row in the sweep's order.
+    const marked = await kept();
+    expect(marked).toMatchObject({ rating_count: before.rating_count, jobs_completed: 0 });
+    expect(marked.figures_at < before.figures_at).toBe(true);
+    const first = await t.db
+      .selectFrom('freelancer_profiles')
+      .select('user_id')
+      .orderBy('figures_at')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(first.user_id).toBe(cy.id);
+    // Its card reads the figures live meanwhile; the sort waits for the sweep.
+    expect((await find('?q=copywriter')).items[0]?.rating).toEqual({ average: 5, count: 1 });
+    expect(await refreshStaleDirectoryFigures(t.db)).toBe(1);
+    expect(await kept()).toMatchObject({ rating_count: 1, jobs_completed: 1 });
+    expect((await names('?sort=rating')).slice(0, 2)).toEqual(['Cy Copy', 'Ada Apps']);
+    expect(await refreshStaleDirectoryFigures(t.db)).toBe(0);
   });
 });

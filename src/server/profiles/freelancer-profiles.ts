@@ -90,7 +90,12 @@ export async function saveFreelancerProfile(
     updated_at: uniqueNow(),
     ...(fields.matchAlerts === undefined ? {} : { match_alerts: fields.matchAlerts ? 1 : 0 }),
   };
-  const saved = await db.transaction().execute(async (trx) => {
+  const { saved, isFirst } = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('freelancer_profiles')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     await trx
       .insertInto('freelancer_profiles')
       .values({ user_id: userId, ...changes })
@@ -104,13 +109,15 @@ export async function saveFreelancerProfile(
         .values(fields.skills.map((skill) => ({ user_id: userId, skill_key: skillKey(skill) })))
         .execute();
     }
-    // A first profile starts with the figures its person earned already.
-    await refreshDirectoryFigures(trx, [userId]);
-    return trx
+    const row = await trx
       .selectFrom('freelancer_profiles')
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
+    return { saved: row, isFirst: !existing };
   });
+  // A first profile starts with the figures its person earned already, computed after its
+  // transaction (a save changes no figure; the sweep takes a row left unfilled by a crash).
+  if (isFirst) await refreshDirectoryFigures(db, userId);
   return toProfile(saved);
 }

@@ -11,7 +11,7 @@ import {
   portfolioSchema,
   portfolioUpdateSchema,
 } from '../../shared/portfolio.ts';
-import { profileSchema, userIdParamsSchema } from '../../shared/profiles.ts';
+import { profileSchema, profileSummarySchema, userIdParamsSchema } from '../../shared/profiles.ts';
 import { deletedSchema } from '../../shared/tasks.ts';
 import { ADMIN_ROLE } from '../auth/auth.ts';
 import { optionalUser, requireUser } from '../auth/session.ts';
@@ -23,7 +23,7 @@ import {
   reorderPortfolio,
   updatePortfolioItem,
 } from './portfolio.service.ts';
-import { getProfile } from './profiles.service.ts';
+import { getProfile, getProfileSummary } from './profiles.service.ts';
 
 const PIECE_RULES = `A title is required, trimmed, at most ${PORTFOLIO_TITLE_MAX_LENGTH} characters; a link is optional, a full https:// address of at most ${PORTFOLIO_LINK_MAX_LENGTH} characters (null or '' clears it).`;
 
@@ -50,6 +50,23 @@ export const profilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
     },
     async (request) => {
       return getProfile(db, request.params.id, await readerOf(request));
+    },
+  );
+
+  // Review of issue 51: the task page's side card reads this, not the whole profile.
+  app.get(
+    '/api/users/:id/summary',
+    {
+      schema: {
+        summary: "A user's summary: what a task page shows of its poster",
+        description:
+          'Name, photo, member since, rating (public reviews, as on the profile) and two checks (email verified, paid for a hire through Tasklane); read as the profile is: 404 for a deleted account, or one hidden or removed by moderation unless it is the reader’s own or the reader an admin.',
+        params: userIdParamsSchema,
+        response: { 200: profileSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      return getProfileSummary(db, request.params.id, await readerOf(request));
     },
   );
 

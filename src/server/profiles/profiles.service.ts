@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { PROFILE_MESSAGES, PROFILE_REVIEWS_LIMIT, type Profile } from '../../shared/profiles.ts';
+import {
+  PROFILE_MESSAGES,
+  PROFILE_REVIEWS_LIMIT,
+  type Profile,
+  type ProfileSummary,
+} from '../../shared/profiles.ts';
 import type { Database } from '../db/types.ts';
 import { moderationStateOf } from '../../shared/moderation-state.ts';
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
@@ -72,12 +77,8 @@ export interface ProfileReader {
   isAdmin: boolean;
 }
 
-export async function getProfile(
-  db: Db,
-  userId: string,
-  reader: ProfileReader | null = null,
-  now = new Date(),
-): Promise<Profile> {
+/** The user row of a profile `reader` may read, else 404 (the profile and its summary). */
+async function readableUser(db: Db, userId: string, reader: ProfileReader | null) {
   const user = await db
     .selectFrom('user')
     .select([
@@ -98,6 +99,47 @@ export async function getProfile(
     throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
   const mayRead = !user.moderation || reader?.isAdmin || reader?.id === user.id;
   if (!mayRead) throw new AppError('not_found', PROFILE_MESSAGES.userNotFound);
+  return user;
+}
+
+/**
+ * GET /api/users/:id/summary: what a task page's side card shows of its poster, read as the
+ * profile is; three indexed reads instead of the profile's dozen and its reviews.
+ */
+export async function getProfileSummary(
+  db: Db,
+  userId: string,
+  reader: ProfileReader | null = null,
+  now = new Date(),
+): Promise<ProfileSummary> {
+  const user = await readableUser(db, userId, reader);
+  const [ratings, paymentsMade] = await Promise.all([
+    publicRatingsOf(db, [userId], now),
+    paymentsMadeBy(db, userId),
+  ]);
+  const rating = ratings.get(userId);
+  return {
+    _id: user.id,
+    name: user.name,
+    image: user.image,
+    memberSince: toIso(user.createdAt),
+    rating: { average: rating?.average ?? null, count: rating?.count ?? 0 },
+    trust: {
+      badges: {
+        emailVerified: Boolean(user.emailVerified),
+        paymentMethodUsed: paymentsMade > 0,
+      },
+    },
+  };
+}
+
+export async function getProfile(
+  db: Db,
+  userId: string,
+  reader: ProfileReader | null = null,
+  now = new Date(),
+): Promise<Profile> {
+  const user = await readableUser(db, userId, reader);
   const memberSince = toIso(user.createdAt);
   const [
     reputation,

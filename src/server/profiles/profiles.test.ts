@@ -1,12 +1,15 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../shared/profiles.ts';
 import { act, call, hiredTask, makeOffer, postTask } from '../../../tests/support/marketplace.ts';
 import { useTestApp, type TestUser } from '../../../tests/support/test-app.ts';
 import { EMPTY_FREELANCER_PROFILE } from '../../shared/freelancer-profiles.ts';
+import { deletedAddress } from '../accounts/deleted-accounts.ts';
 
 const t = useTestApp();
 const [client, otherClient] = t.users('Cleo Client', 'Otis Client');
 const [freelancer, newcomer] = t.users('Fern Freelancer', 'Nell Newcomer');
+const admin = t.user({ name: 'Ada Admin' }, { admin: true });
 
 /**
  * The freelancer completes two jobs (one for each client), backs out of one, and is let go from
@@ -150,6 +153,79 @@ describe('GET /api/users/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('GET /api/users/:id/summary', () => {
+  const summaryOf = (user: TestUser, reader?: TestUser) =>
+    call(t, 'GET', `/api/users/${user.id}/summary`, reader);
+
+  it('answers what a task page shows of its poster, as the profile says it', async () => {
+    for (const user of [freelancer, client, newcomer]) {
+      const profile = await profileOf(user);
+      const summary = await summaryOf(user);
+      expect(summary).toEqual({
+        status: 200,
+        body: {
+          _id: user.id,
+          name: profile.name,
+          image: profile.image,
+          memberSince: profile.memberSince,
+          rating: profile.rating,
+          trust: { badges: { emailVerified: false, paymentMethodUsed: false } },
+        },
+      });
+    }
+    expect((await summaryOf(client)).body).toMatchObject({ rating: { average: 4, count: 1 } });
+    // A verified address earns its badge, as on the profile.
+    await t.db
+      .updateTable('user')
+      .set({ emailVerified: sql<boolean>`true` })
+      .where('id', '=', newcomer.id)
+      .execute();
+    expect((await summaryOf(newcomer)).body).toMatchObject({
+      trust: { badges: { emailVerified: true, paymentMethodUsed: false } },
+    });
+  });
+
+  it('is read as the profile is: 404 when unknown, deleted, or hidden from others', async () => {
+    const notFound = { status: 404, body: { message: PROFILE_MESSAGES.userNotFound } };
+    expect(await call(t, 'GET', '/api/users/no-such-user/summary')).toEqual(notFound);
+    const hidden = await t.signUp({ name: 'Hana Hidden' });
+    await t.db
+      .updateTable('user')
+      .set({ moderation: 'hidden' })
+      .where('id', '=', hidden.id)
+      .execute();
+    for (const path of [`/api/users/${hidden.id}`, `/api/users/${hidden.id}/summary`]) {
+      expect(await call(t, 'GET', path, client)).toEqual(notFound);
+      expect(await call(t, 'GET', path)).toEqual(notFound);
+      expect((await call(t, 'GET', path, hidden)).status).toBe(200);
+      expect((await call(t, 'GET', path, admin)).status).toBe(200);
+    }
+    await t.db
+      .updateTable('user')
+      .set({ email: deletedAddress(hidden.id), moderation: null })
+      .where('id', '=', hidden.id)
+      .execute();
+    expect(await call(t, 'GET', `/api/users/${hidden.id}/summary`, admin)).toEqual(notFound);
+    expect(await call(t, 'GET', `/api/users/${hidden.id}`, admin)).toEqual(notFound);
+    // A blocked pair reads it as they read the profile.
+    expect((await call(t, 'POST', `/api/users/${client.id}/block`, freelancer)).status).toBe(200);
+    expect((await summaryOf(client, freelancer)).status).toBe(
+      (await call(t, 'GET', `/api/users/${client.id}`, freelancer)).status,
+    );
+    expect((await summaryOf(freelancer, client)).status).toBe(200);
+    expect((await call(t, 'DELETE', `/api/users/${client.id}/block`, freelancer)).status).toBe(200);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const answer = spec.paths['/api/users/{id}/summary']?.get?.responses?.['200'];
+    expect(answer?.content?.['application/json']?.schema).toMatchObject({
+      type: 'object',
+      properties: { _id: {}, name: {}, image: {}, memberSince: {}, rating: {}, trust: {} },
+    });
   });
 });
 

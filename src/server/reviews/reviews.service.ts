@@ -7,14 +7,19 @@ import {
   type TaskReview,
 } from '../../shared/reviews.ts';
 import type { Database } from '../db/types.ts';
-import { refreshDirectoryFigures } from '../profiles/directory-entries.ts';
+import { markDirectoryFiguresDue } from '../profiles/directory-entries.ts';
 import { AppError } from '../errors.ts';
 import { publishTaskChanges } from '../events/task-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { assertTaskAction, readTaskFacts } from '../tasks/task-status.ts';
 import { taskSummaries } from '../tasks/tasks.store.ts';
 import { TASK_FIELD_MESSAGES } from '../../shared/tasks.ts';
-import { insertReview, markPublishedReviews, visibleTaskReviews } from './reviews.store.ts';
+import {
+  insertReview,
+  keepPublicRatings,
+  markPublishedReviews,
+  visibleTaskReviews,
+} from './reviews.store.ts';
 import { toReview } from './review-answer.ts';
 
 /**
@@ -69,11 +74,16 @@ async function announcePublishedReviews(
   taskId?: string,
 ): Promise<string[]> {
   const reviews = await markPublishedReviews(db, now, taskId);
-  // Issue 50: the directory sorts and filters on the reviewees' ratings as of now.
-  await refreshDirectoryFigures(
+  // Issue 51: the reviewees' ratings on the answers of their tasks.
+  await keepPublicRatings(
     db,
     reviews.map((review) => review.reviewee_id),
     now,
+  );
+  // Issue 50: the directory sorts and filters on the reviewees' ratings: the sweep's to count.
+  await markDirectoryFiguresDue(
+    db,
+    reviews.map((review) => review.reviewee_id),
   );
   const tasks = await taskSummaries(
     db,

@@ -65,6 +65,41 @@ export async function markPublishedReviews(
   return update.returning(['task_id', 'reviewer_id', 'reviewee_id']).execute();
 }
 
+/**
+ * Keeps each of these users' public reviews on their row (migration 0031: the poster's rating
+ * on task answers), as their profile counts them now; in the caller's transaction. One indexed
+ * aggregate of their reviews and one UPDATE each; the task log's trigger names them to the
+ * rows searches keep.
+ */
+export async function keepPublicRatings(
+  db: Db,
+  userIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = [...new Set(userIds)];
+  const rows = await db
+    .selectFrom('reviews')
+    .select('reviews.reviewee_id')
+    .select((eb) => [
+      eb.fn.sum<string | number | null>('reviews.rating').as('sum'),
+      eb.fn.countAll<string | number>().as('count'),
+    ])
+    .where('reviews.reviewee_id', 'in', ids)
+    .where(isShown(now.toISOString()))
+    .groupBy('reviews.reviewee_id')
+    .execute();
+  const byId = new Map(rows.map((row) => [row.reviewee_id, row]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    await db
+      .updateTable('user')
+      .set({ rating_sum: Number(row?.sum ?? 0), rating_count: Number(row?.count ?? 0) })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
 /** SQL: each reviewee's average and count of public reviews (the directory joins it, issue 50). */
 export function publicRatingsQuery(db: Db, now: Date) {
   return db

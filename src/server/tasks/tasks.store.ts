@@ -70,6 +70,8 @@ const TASK_COLUMNS = [
 export type TaskRow = Pick<Selectable<TaskTable>, (typeof TASK_COLUMNS)[number]> &
   Pick<Selectable<UserTable>, 'email' | 'name'> & {
     user_image: string | null;
+    user_rating_sum: number;
+    user_rating_count: number;
     assignee_name: string | null;
     assignee_image: string | null;
   };
@@ -98,6 +100,14 @@ const now = () => new Date().toISOString();
 export const taskAnswerKey = (parameters: unknown, { includeEmail }: ReadOptions) =>
   JSON.stringify([parameters, includeEmail, todayUtc()]);
 
+/** Issue 51: the poster's rating as their profile shows it (2 decimals); none without reviews. */
+function posterRatingOf(row: Pick<TaskRow, 'user_rating_sum' | 'user_rating_count'>) {
+  const count = Number(row.user_rating_count);
+  if (count === 0) return {};
+  const average = Math.round((Number(row.user_rating_sum) / count) * 100) / 100;
+  return { userRating: { average, count } };
+}
+
 /** A row of selectTasks as the API answers it (every task answer, search included). */
 export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, today: string): Task {
   const parties = { userId: row.user_id, assigneeId: row.assignee_id, status: row.status };
@@ -114,6 +124,7 @@ export function toTask(row: TaskRow, { includeEmail, viewerId }: ReadOptions, to
     ...(includeEmail ? { userEmail } : {}),
     userName: row.name,
     userImage: row.user_image,
+    ...posterRatingOf(row),
     bidsCount: Number(row.bids_count),
     status: row.status,
     expired: isExpired(row, today),
@@ -179,6 +190,7 @@ export function selectTasks(
     .leftJoin('user as assignee', 'assignee.id', 'tasks.assignee_id')
     .select(TASK_COLUMNS.map((column) => `tasks.${column}` as const))
     .select(['user.email', 'user.name', 'user.image as user_image'])
+    .select(['user.rating_sum as user_rating_sum', 'user.rating_count as user_rating_count'])
     .select('assignee.name as assignee_name')
     .select('assignee.image as assignee_image');
 }

@@ -108,7 +108,8 @@ export function EarnedBadges({
   trust,
   keys = Object.keys(TRUST_BADGES) as (keyof Trust['badges'])[],
 }: {
-  trust: Trust;
+  /** The whole of a profile's, or the few badges of a summary. */
+  trust: { badges: Partial<Trust['badges']> };
   keys?: readonly (keyof Trust['badges'])[];
 }) {
   const earned = keys.filter((key) => trust.badges[key]);

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { CONTACT_MASKS } from '../../../shared/conversations.ts';
 import type { Offer } from '../../../shared/offers.ts';
-import type { Profile } from '../../../shared/profiles.ts';
+import type { ProfileSummary } from '../../../shared/profiles.ts';
 import type { Review } from '../../../shared/reviews.ts';
 import type { Task } from '../../../shared/tasks.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { formatBudget, formatDeadline } from '../../lib/format.ts';
 import { EarnedBadges } from '../profiles/earned-figures.tsx';
-import { getProfile } from '../profiles/profiles-api.ts';
+import { getProfileSummary } from '../profiles/profiles-api.ts';
 import { UserLink } from '../profiles/user-link.tsx';
 import { RatingSummary } from '../reviews/rating-summary.tsx';
 import { whyNot, type TaskRole } from './task-permissions.ts';
@@ -67,13 +67,14 @@ const monthYear = (iso: string) =>
 
 /**
  * The poster as a reader decides whether to trust them: photo, name, rating, member since and
- * the checks Tasklane made. Read after the page shows (GET /api/users/:id); the space is kept.
+ * the checks Tasklane made. Read after the page shows (GET /api/users/:id/summary); the space
+ * is kept.
  */
 function PosterSummary({ task }: { task: Task }) {
-  const [profile, setProfile] = useState<Profile | null>(null);
+  const [profile, setProfile] = useState<ProfileSummary | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    getProfile(task.userId)
+    getProfileSummary(task.userId)
       .then((read) => isCurrent && setProfile(read))
       .catch(() => undefined);
     return () => {

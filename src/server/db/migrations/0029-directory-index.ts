@@ -7,7 +7,7 @@ import type { Database } from '../types.ts';
  * word of a profile in `freelancer_words` (a word or a prefix is a range of the primary key;
  * byte order on both engines, so that a prefix's range holds exactly its words), and the earned
  * figures the sorts and `minRating` read on the profile row, each sort with an index in its
- * order. Profiles that exist are filled in here, through the same functions as a save.
+ * order. The words of profiles that exist are filled in here (frozen below).
  */
 const INDEXES = [
   {
@@ -70,10 +70,43 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await fillProfiles(db as Kysely<Database>);
 }
 
-/** Words and figures of the profiles already there (imported here: no cycle at load time). */
+/**
+ * The profile words as profiles/directory-entries.ts made them when this migration was written,
+ * frozen here so that a later change to it never changes what this migration does: the text
+ * masked as contact-masking.ts masked it, the masks left out, runs of letters and digits
+ * (searchWords) folded (lower-cased, accents removed), less search/text-match.ts's stop words,
+ * each once with the summed weight of where it was found. The figures are left at '', due: the
+ * sweep computes them within minutes of the start.
+ */
+const WEIGHTS = { headline: 3, skills: 2, about: 1 } as const;
+const MASKS = { email: '[email hidden]', phone: '[phone hidden]' } as const;
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/giu;
+const PHONE = /(?<![\p{L}\p{N}+])[+(]?\d(?:[ .()-]{0,2}\d){6,14}(?![\p{L}\p{N}])/gu;
+const DATE = /^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\d{1,2}[-.]\d{4})$/;
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by for from has have i if in into is it its me my of on or our ' +
+    'so than that the their them there these they this to us was we what when where which who ' +
+    'will with you your'
+  ).split(' '),
+);
+
+function readableWords(text: string | null): string[] {
+  const masked = (text ?? '')
+    .replace(EMAIL, MASKS.email)
+    .replace(PHONE, (match) => (DATE.test(match) ? match : MASKS.phone));
+  const shown = Object.values(MASKS).reduce((rest, mask) => rest.replaceAll(mask, ' '), masked);
+  const words =
+    shown
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => !STOP_WORDS.has(word));
+}
+
 async function fillProfiles(db: Kysely<Database>): Promise<void> {
-  const { refreshDirectoryFigures, writeProfileWords } =
-    await import('../../profiles/directory-entries.ts');
   let after = '';
   for (;;) {
     const rows = await db
@@ -85,15 +118,25 @@ async function fillProfiles(db: Kysely<Database>): Promise<void> {
       .execute();
     if (rows.length === 0) return;
     for (const row of rows) {
-      await writeProfileWords(db, row.user_id, {
-        ...row,
-        skills: JSON.parse(row.skills) as string[],
-      });
+      const weights = new Map<string, number>();
+      const places = [
+        ['headline', row.headline],
+        ['skills', (JSON.parse(row.skills) as string[]).join(' ')],
+        ['about', row.about],
+      ] as const;
+      for (const [place, text] of places) {
+        for (const word of new Set(readableWords(text))) {
+          weights.set(word, (weights.get(word) ?? 0) + WEIGHTS[place]);
+        }
+      }
+      const words = [...weights].map(([word, weight]) => ({ word, weight, user_id: row.user_id }));
+      for (let start = 0; start < words.length; start += 300) {
+        await db
+          .insertInto('freelancer_words')
+          .values(words.slice(start, start + 300))
+          .execute();
+      }
     }
-    await refreshDirectoryFigures(
-      db,
-      rows.map((row) => row.user_id),
-    );
     after = rows.at(-1)!.user_id;
   }
 }
