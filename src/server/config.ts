@@ -3,7 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CHANGE_POLL_MS } from './db/change-clock.ts';
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from './db/database.ts';
-import type { FullListLimits } from './tasks/full-list.ts';
 import { BRAND } from '../shared/brand.ts';
 import { PAYMENT_MODES, type PaymentMode, type Seller } from '../shared/payments.ts';
 import { CHANGE_ROUNDS_DEFAULT } from '../shared/delivery.ts';
@@ -174,6 +173,16 @@ const envSchema = z.object({
   LEGAL_ADDRESS: optionalText,
   TAX_ID: optionalText,
 });
+
+/** Full task lists (GET /api/tasks without a limit) at once (tasks/full-list.ts). */
+export interface FullListLimits {
+  /** Anonymous and others' full lists sent at once by the instance. */
+  concurrency: number;
+  /** Of those, how many one client address may hold: a few stalled sockets take no more. */
+  perClient: number;
+  /** A list whose socket takes no byte for this long is cut off (issue 47). */
+  stallMs: number;
+}
 
 export interface Config {
   port: number;

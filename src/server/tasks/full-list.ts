@@ -5,6 +5,7 @@ import type { TaskListQuery } from '../../shared/tasks.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { listTaskIds, readTasksInOrder, type ReadOptions } from './tasks.store.ts';
+import type { FullListLimits } from '../config.ts';
 
 /**
  * The spec's "all tasks" (GET /api/tasks without `limit`, §7), which at 100,000 tasks is tens of
@@ -19,15 +20,6 @@ export const FULL_LIST_BUSY =
 const RETRY_AFTER_SECONDS = 5;
 /** Tasks read and written per step. */
 export const FULL_LIST_CHUNK = 150;
-
-export interface FullListLimits {
-  /** Anonymous and others' full lists sent at once by the instance. */
-  concurrency: number;
-  /** Of those, how many one client address may hold: a few stalled sockets take no more. */
-  perClient: number;
-  /** A list whose socket takes no byte for this long is cut off (issue 47). */
-  stallMs: number;
-}
 
 export interface FullLists {
   /** `client`: the address the list counts against, or null for a user's own list (uncounted). */

@@ -26,7 +26,8 @@ import { createAnswerCache } from '../answer-cache.ts';
 import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
-import { createFullLists, type FullListLimits } from './full-list.ts';
+import type { FullListLimits } from '../config.ts';
+import { createFullLists } from './full-list.ts';
 import { editTask, postTask, removeTask } from './tasks.service.ts';
 import type { TaskMatchWorker } from './task-match-jobs.ts';
 import {
