@@ -65,7 +65,10 @@ function reactRouterUnusedParts(): Plugin {
 /**
  * Writes page-preload.json: the files of the pages' imports (page-imports.ts, and the chunks it
  * imports but the shell does not), which the server asks a first visit to any page but the home
- * page to load beside the shell (src/server/page-preload.ts).
+ * page to load beside the shell (src/server/page-preload.ts); and, by route module
+ * (`routes/task-details.tsx` → `task-details`), the page's own chunk and the chunks it imports
+ * beyond those, which the server adds for the pages it knows (issue 51: the chunk no longer
+ * waits for the shell to run and ask for it).
  */
 function pagePreloadList(): Plugin {
   return {
@@ -78,11 +81,46 @@ function pagePreloadList(): Plugin {
       if (!shell || !pages) throw new Error('page-preload.json: no entry or page-imports chunk');
       const inShell = new Set([shell.fileName, ...shell.imports]);
       const files = [pages.fileName, ...pages.imports.filter((file) => !inShell.has(file))];
+      const listed = new Set([...inShell, ...files]);
+      const routes: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const route = /[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (!route || chunk.isEntry) continue;
+        const own = [chunk.fileName, ...chunk.imports].filter((file) => !listed.has(file));
+        routes[route] = own.map((file) => `/${file}`);
+      }
       this.emitFile({
         type: 'asset',
         fileName: 'page-preload.json',
-        source: JSON.stringify({ files: files.map((file) => `/${file}`) }),
+        source: JSON.stringify({ files: files.map((file) => `/${file}`), routes }),
       });
+    },
+  };
+}
+
+/**
+ * The modules the shell (main.tsx) and the pages' imports (page-imports.ts) import statically,
+ * found once the build has read them all: the pages' shared chunk (below) takes none of them, or
+ * the home page would load it, and the first reads page-imports.ts starts would wait for it.
+ */
+const shellModules = new Set<string>();
+function findShellModules(): Plugin {
+  return {
+    name: 'tasklane-shell-modules',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const starts = ids.filter(
+        (id) => this.getModuleInfo(id)?.isEntry || id.endsWith('/page-imports.ts'),
+      );
+      for (const id of starts) {
+        const queue = [id];
+        for (const id of queue) {
+          if (shellModules.has(id)) continue;
+          shellModules.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
     },
   };
 }
@@ -104,7 +142,14 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
-  plugins: [reactRouterUnusedParts(), react(), tailwindcss(), pagePreloadList(), precompress()],
+  plugins: [
+    findShellModules(),
+    reactRouterUnusedParts(),
+    react(),
+    tailwindcss(),
+    pagePreloadList(),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -122,6 +167,19 @@ export default defineConfig(({ command }) => ({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper/,
+            },
+            // Every module two or more pages share, beyond the shell, in one chunk (issue 51): a
+            // first visit to the task page loaded 50 files, the profile 41, the search 32, and
+            // over HTTP/1.1 (6 connections) Lighthouse's slow 4G counts a round trip for each six;
+            // now 12, 12 and 9, for about 10 KB gzip'd more each, and the largest paint came
+            // 0.8–1.0 s sooner on the three (bench:pages, docs/performance.md). Its
+            // dependencies stay where they are (the shell's must not join it). To turn it off,
+            // remove this group: the pages load their modules in small shared chunks again.
+            {
+              name: 'pages',
+              test: (id) => !shellModules.has(id),
+              includeDependenciesRecursively: false,
+              minShareCount: 2,
             },
           ],
         },

@@ -343,7 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (hasClient && isPage) {
       reply.header('cache-control', 'no-cache');
       if (pagePreload && request.url !== '/' && !request.url.startsWith('/?')) {
-        reply.header('link', pagePreload);
+        reply.header('link', pagePreload(request.url.split('?')[0]!.replace(/(.)\/$/, '$1')));
       }
       return reply.type('text/html').sendFile('index.html');
     }

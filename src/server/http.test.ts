@@ -39,7 +39,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(
     path.join(clientDir, 'page-preload.json'),
-    JSON.stringify({ files: ['/assets/page-imports-abc.js', '/assets/search-url-def.js'] }),
+    JSON.stringify({
+      files: ['/assets/page-imports-abc.js', '/assets/search-url-def.js'],
+      routes: { 'task-details': ['/assets/task-details-ghi.js'], terms: ['/assets/terms-jkl.js'] },
+    }),
   );
   t = await createTestApp({}, { clientDir });
   user = await t.signUp();
@@ -144,10 +147,17 @@ describe('the web app and documents', () => {
   });
 
   it('has a first visit to any page but the home page load the pages’ imports beside the shell', async () => {
-    for (const url of ['/browse-tasks?q=logo', '/task/abc', '/dashboard/all-tasks']) {
+    const common =
+      '</assets/page-imports-abc.js>; rel=modulepreload, </assets/search-url-def.js>; rel=modulepreload';
+    for (const url of ['/browse-tasks?q=logo', '/dashboard/all-tasks', '/terms', '/task/abc/x']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers.link, url).toBe(common);
+    }
+    // Issue 51: the pages people arrive at from outside preload their own chunks too.
+    for (const url of ['/task/abc', '/task/abc/', '/task/abc?from=mail']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers.link, url).toBe(
-        '</assets/page-imports-abc.js>; rel=modulepreload, </assets/search-url-def.js>; rel=modulepreload',
+        `${common}, </assets/task-details-ghi.js>; rel=modulepreload`,
       );
     }
     for (const url of ['/', '/?utm_source=mail']) {
