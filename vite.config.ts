@@ -63,6 +63,53 @@ function reactRouterUnusedParts(): Plugin {
 }
 
 /**
+ * Leaves zod's JSON Schema output out of the web app (issue 51): every zod schema can write
+ * itself as JSON Schema (`toJSONSchema()`, `~standard.jsonSchema`), so its two modules came
+ * with zod into every page that reads an answer, though only the server's API description uses
+ * them: about 16 KB (5 KB gzip'd) off the task page, the profile and the search. What zod's
+ * string schemas read of their own checks (`aggregateChecks`: `.minLength`, `.format`) stays;
+ * the rest answers with an error. To turn it off, remove it from `plugins`.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const unavailable =
+    "const unavailable = () => { throw new Error('No JSON Schema in the web app (vite.config.ts)'); };";
+  const stubs = (code: string) =>
+    [...code.matchAll(/^export (?:const|function) (\w+)/gm)].map(
+      ([, name]) => `export const ${name} = unavailable;`,
+    );
+  return {
+    name: 'tasklane-zod-without-json-schema',
+    apply: 'build',
+    transform(code, id) {
+      if (/zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/.test(id)) {
+        return {
+          code: [
+            unavailable,
+            ...stubs(code).map((line) =>
+              /create\w+Method/.test(line)
+                ? line.replace('unavailable', '() => unavailable')
+                : line,
+            ),
+            'export { processSchema as process };',
+          ].join('\n'),
+          map: null,
+        };
+      }
+      if (/zod[\\/]v4[\\/]core[\\/]json-schema-processors\.js$/.test(id)) {
+        // Everything before the processors: aggregateChecks and what it uses.
+        const cut = code.indexOf('\nconst formatMap');
+        if (cut < 0 || !code.slice(0, cut).includes('export function aggregateChecks')) {
+          throw new Error('zodWithoutJsonSchema: zod changed, look at the module again');
+        }
+        const rest = stubs(code.slice(cut));
+        return { code: [code.slice(0, cut), unavailable, ...rest].join('\n'), map: null };
+      }
+      return null;
+    },
+  };
+}
+
+/**
  * Writes page-preload.json: the files of the pages' imports (page-imports.ts, and the chunks it
  * imports but the shell does not), which the server asks a first visit to any page but the home
  * page to load beside the shell (src/server/page-preload.ts); and, by route module
@@ -79,14 +126,25 @@ function pagePreloadList(): Plugin {
       const shell = chunks.find((chunk) => chunk.isEntry);
       const pages = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/page-imports.ts'));
       if (!shell || !pages) throw new Error('page-preload.json: no entry or page-imports chunk');
-      const inShell = new Set([shell.fileName, ...shell.imports]);
-      const files = [pages.fileName, ...pages.imports.filter((file) => !inShell.has(file))];
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and every chunk it imports, at any depth (a browser finds those only as it reads). */
+      const withImports = (fileName: string): string[] => {
+        const files = [fileName];
+        for (const file of files) {
+          for (const imported of byName.get(file)?.imports ?? []) {
+            if (!files.includes(imported)) files.push(imported);
+          }
+        }
+        return files;
+      };
+      const inShell = new Set(withImports(shell.fileName));
+      const files = withImports(pages.fileName).filter((file) => !inShell.has(file));
       const listed = new Set([...inShell, ...files]);
       const routes: Record<string, string[]> = {};
       for (const chunk of chunks) {
         const route = /[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
         if (!route || chunk.isEntry) continue;
-        const own = [chunk.fileName, ...chunk.imports].filter((file) => !listed.has(file));
+        const own = withImports(chunk.fileName).filter((file) => !listed.has(file));
         routes[route] = own.map((file) => `/${file}`);
       }
       this.emitFile({
@@ -144,6 +202,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     findShellModules(),
+    zodWithoutJsonSchema(),
     reactRouterUnusedParts(),
     react(),
     tailwindcss(),

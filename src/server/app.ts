@@ -54,6 +54,7 @@ import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pagePreloadHeader } from './page-preload.ts';
+import { sessionTokenOf } from './auth/session.ts';
 import { createLinkSigner } from './files/file-links.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -343,7 +344,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (hasClient && isPage) {
       reply.header('cache-control', 'no-cache');
       if (pagePreload && request.url !== '/' && !request.url.startsWith('/?')) {
-        reply.header('link', pagePreload(request.url.split('?')[0]!.replace(/(.)\/$/, '$1')));
+        const signedIn = sessionTokenOf(request, auth.sessionCookieName) !== undefined;
+        reply.header('link', pagePreload(request.url.split('?')[0]!, signedIn));
       }
       return reply.type('text/html').sendFile('index.html');
     }

@@ -160,6 +160,26 @@ describe('the web app and documents', () => {
         `${common}, </assets/task-details-ghi.js>; rel=modulepreload`,
       );
     }
+    // A profile's read starts with the page; a signed-in visit's session and the task's reads too.
+    const profile = await t.app.inject({ method: 'GET', url: '/users/u%201' });
+    expect(profile.headers.link).toBe(
+      `${common}, </api/users/u%201>; rel=preload; as=fetch; crossorigin`,
+    );
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: `/task/${taskId}`,
+      headers: { cookie: user.cookie },
+    });
+    const reads = ['', '/offers', '/reviews', '/questions'].map(
+      (part) => `</api/tasks/${taskId}${part}>; rel=preload; as=fetch; crossorigin`,
+    );
+    expect(signedIn.headers.link).toBe(
+      [
+        `${common}, </assets/task-details-ghi.js>; rel=modulepreload`,
+        '</api/auth/get-session>; rel=preload; as=fetch; crossorigin',
+        ...reads,
+      ].join(', '),
+    );
     for (const url of ['/', '/?utm_source=mail']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_READS, pageReadsById } from '../shared/page-reads.ts';
 
 /**
  * The pages whose own chunks a first visit preloads too (issue 51), by the route module that
@@ -13,14 +14,32 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/users\/[^/]+$/, 'user-profile'],
 ];
 
+/** Pages a visitor who is not signed in reads too (the others send them to sign in). */
+const PUBLIC_READS = /^\/users\//;
+
+/**
+ * The reads a first visit to `pathname` starts with the page (issue 51): for a signed-in visitor
+ * the session, which the protected pages wait for, and the page's own reads
+ * (src/shared/page-reads.ts). The app's own requests for them take these answers (same URL, same
+ * credentials: `crossorigin` is fetch's `same-origin`), a round trip and the shell's run sooner.
+ */
+function readsOf(pathname: string, signedIn: boolean): string[] {
+  if (!signedIn && !PUBLIC_READS.test(pathname)) return [];
+  const reads = [...(signedIn ? [API_READS.session] : []), ...(pageReadsById(pathname) ?? [])];
+  return reads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`);
+}
+
 /**
  * The `Link` header that has a first visit to a page other than the home page load the pages'
- * imports beside the shell (issue 48), and for the pages of ROUTE_MODULES their own chunks. The
- * shell loads them itself, but only once it has run: a round trip later, before the page's own
- * code and any read it names can start. The build lists the files (page-preload.json,
- * vite.config.ts); without that list, no header. Returns the header for a page's path.
+ * imports beside the shell (issue 48), for the pages of ROUTE_MODULES their own chunks, and the
+ * page's first reads (readsOf). The shell loads them itself, but only once it has run: a round
+ * trip later, before the page's own code and any read it names can start. The build lists the
+ * files (page-preload.json, vite.config.ts); without that list, no header. Returns the header for
+ * a page's path and whether the request carries a session cookie.
  */
-export function pagePreloadHeader(clientDir: string): ((pathname: string) => string) | undefined {
+export function pagePreloadHeader(
+  clientDir: string,
+): ((pathname: string, signedIn: boolean) => string) | undefined {
   let list: { files?: unknown; routes?: unknown };
   try {
     list = JSON.parse(fs.readFileSync(path.join(clientDir, 'page-preload.json'), 'utf8')) as {
@@ -42,5 +61,9 @@ export function pagePreloadHeader(clientDir: string): ((pathname: string) => str
       routes && typeof routes === 'object' ? (routes as Record<string, unknown>)[route] : undefined;
     return [pattern, header(more)] as const;
   });
-  return (pathname) => byRoute.find(([pattern]) => pattern.test(pathname))?.[1] ?? common;
+  return (pathname, signedIn) =>
+    [
+      byRoute.find(([pattern]) => pattern.test(pathname.replace(/(.)\/$/, '$1')))?.[1] ?? common,
+      ...readsOf(pathname, signedIn),
+    ].join(', ');
 }
