@@ -345,7 +345,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reply.header('cache-control', 'no-cache');
       if (pagePreload && request.url !== '/' && !request.url.startsWith('/?')) {
         const signedIn = sessionTokenOf(request, auth.sessionCookieName) !== undefined;
-        reply.header('link', pagePreload(request.url.split('?')[0]!, signedIn));
+        const query = request.url.indexOf('?');
+        const pathname = query < 0 ? request.url : request.url.slice(0, query);
+        const search = query < 0 ? '' : request.url.slice(query + 1);
+        reply.header('link', pagePreload(pathname, search, signedIn));
       }
       return reply.type('text/html').sendFile('index.html');
     }

@@ -149,9 +149,23 @@ describe('the web app and documents', () => {
   it('has a first visit to any page but the home page load the pages’ imports beside the shell', async () => {
     const common =
       '</assets/page-imports-abc.js>; rel=modulepreload, </assets/search-url-def.js>; rel=modulepreload';
-    for (const url of ['/browse-tasks?q=logo', '/dashboard/all-tasks', '/terms', '/task/abc/x']) {
+    for (const url of ['/terms', '/task/abc/x', '/browse-tasks?page=2']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers.link, url).toBe(common);
+    }
+    // A search page's first page starts with it, as the app reads its URL.
+    for (const [url, read] of [
+      ['/browse-tasks?q=logo', '/api/tasks/search?q=logo'],
+      ['/dashboard/all-tasks', '/api/tasks/search?'],
+      [
+        '/browse-tasks?sort=asc&category=Design',
+        '/api/tasks/search?category=Design&sort=budget_asc',
+      ],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: url! });
+      expect(response.headers.link, url).toBe(
+        `${common}, <${read}>; rel=preload; as=fetch; crossorigin`,
+      );
     }
     // Issue 51: the pages people arrive at from outside preload their own chunks too.
     for (const url of ['/task/abc', '/task/abc/', '/task/abc?from=mail']) {

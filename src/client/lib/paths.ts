@@ -106,7 +106,6 @@ export const apiPaths = {
   questionReplies: (id: string) => `/api/questions/${encodeURIComponent(id)}/replies`,
   offerMessages: (id: string) => `/api/offers/${encodeURIComponent(id)}/messages`,
   /** Issue 11: search, one page at a time, and my saved searches. */
-  taskSearch: (params: URLSearchParams) => `/api/tasks/search?${params}`,
   savedSearches: '/api/me/saved-searches',
   /** Issue 19: email settings, and the one-click unsubscribe. */
   mailPreferences: '/api/me/mail-preferences',
