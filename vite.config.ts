@@ -227,13 +227,14 @@ export default defineConfig(({ command }) => ({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper/,
             },
-            // Every module two or more pages share, beyond the shell, in one chunk (issue 51): a
-            // first visit to the task page loaded 50 files, the profile 41, the search 32, and
-            // over HTTP/1.1 (6 connections) Lighthouse's slow 4G counts a round trip for each six;
-            // now 12, 12 and 9, for about 10 KB gzip'd more each, and the largest paint came
-            // 0.8–1.0 s sooner on the three (bench:pages, docs/performance.md). Its
-            // dependencies stay where they are (the shell's must not join it). To turn it off,
-            // remove this group: the pages load their modules in small shared chunks again.
+            // Every module two or more pages share, beyond the shell and page-imports.ts, in one
+            // chunk (issue 51): a first visit to the task page loaded 50 files, the profile 41,
+            // the search 32, and over HTTP/1.1 (6 connections) Lighthouse's slow 4G counts a
+            // round trip a request; now 14, 14 and 11, with about 10 KB gzip'd of other pages'
+            // code each, and the largest paint came 0.8–1.0 s sooner on the three (bench:pages,
+            // docs/performance.md). Its modules' dependencies stay where they are (the shell's
+            // must not join it). To turn it off, remove this group: the pages load their modules
+            // in small shared chunks again.
             {
               name: 'pages',
               test: (id) => !shellModules.has(id),
