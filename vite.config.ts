@@ -63,9 +63,59 @@ function reactRouterUnusedParts(): Plugin {
 }
 
 /**
+ * Leaves zod's JSON Schema output out of the web app (issue 51): every zod schema can write
+ * itself as JSON Schema (`toJSONSchema()`, `~standard.jsonSchema`), so its two modules came
+ * with zod into every page that reads an answer, though only the server's API description uses
+ * them: about 16 KB (5 KB gzip'd) off the task page, the profile and the search. What zod's
+ * string schemas read of their own checks (`aggregateChecks`: `.minLength`, `.format`) stays;
+ * the rest answers with an error. To turn it off, remove it from `plugins`.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const unavailable =
+    "const unavailable = () => { throw new Error('No JSON Schema in the web app (vite.config.ts)'); };";
+  const stubs = (code: string) =>
+    [...code.matchAll(/^export (?:const|function) (\w+)/gm)].map(
+      ([, name]) => `export const ${name} = unavailable;`,
+    );
+  return {
+    name: 'tasklane-zod-without-json-schema',
+    apply: 'build',
+    transform(code, id) {
+      if (/zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/.test(id)) {
+        return {
+          code: [
+            unavailable,
+            ...stubs(code).map((line) =>
+              /create\w+Method/.test(line)
+                ? line.replace('unavailable', '() => unavailable')
+                : line,
+            ),
+            'export { processSchema as process };',
+          ].join('\n'),
+          map: null,
+        };
+      }
+      if (/zod[\\/]v4[\\/]core[\\/]json-schema-processors\.js$/.test(id)) {
+        // Everything before the processors: aggregateChecks and what it uses.
+        const cut = code.indexOf('\nconst formatMap');
+        if (cut < 0 || !code.slice(0, cut).includes('export function aggregateChecks')) {
+          throw new Error('zodWithoutJsonSchema: zod changed, look at the module again');
+        }
+        const rest = stubs(code.slice(cut));
+        return { code: [code.slice(0, cut), unavailable, ...rest].join('\n'), map: null };
+      }
+      return null;
+    },
+  };
+}
+
+/**
  * Writes page-preload.json: the files of the pages' imports (page-imports.ts, and the chunks it
  * imports but the shell does not), which the server asks a first visit to any page but the home
- * page to load beside the shell (src/server/page-preload.ts).
+ * page to load beside the shell (src/server/page-preload.ts); and, by route module
+ * (`routes/task-details.tsx` → `task-details`), the page's own chunk and the chunks it imports
+ * beyond those, which the server adds for the pages it knows (issue 51: the chunk no longer
+ * waits for the shell to run and ask for it).
  */
 function pagePreloadList(): Plugin {
   return {
@@ -76,13 +126,59 @@ function pagePreloadList(): Plugin {
       const shell = chunks.find((chunk) => chunk.isEntry);
       const pages = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/page-imports.ts'));
       if (!shell || !pages) throw new Error('page-preload.json: no entry or page-imports chunk');
-      const inShell = new Set([shell.fileName, ...shell.imports]);
-      const files = [pages.fileName, ...pages.imports.filter((file) => !inShell.has(file))];
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and every chunk it imports, at any depth (a browser finds those only as it reads). */
+      const withImports = (fileName: string): string[] => {
+        const files = [fileName];
+        for (const file of files) {
+          for (const imported of byName.get(file)?.imports ?? []) {
+            if (!files.includes(imported)) files.push(imported);
+          }
+        }
+        return files;
+      };
+      const inShell = new Set(withImports(shell.fileName));
+      const files = withImports(pages.fileName).filter((file) => !inShell.has(file));
+      const listed = new Set([...inShell, ...files]);
+      const routes: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const route = /[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (!route || chunk.isEntry) continue;
+        const own = withImports(chunk.fileName).filter((file) => !listed.has(file));
+        routes[route] = own.map((file) => `/${file}`);
+      }
       this.emitFile({
         type: 'asset',
         fileName: 'page-preload.json',
-        source: JSON.stringify({ files: files.map((file) => `/${file}`) }),
+        source: JSON.stringify({ files: files.map((file) => `/${file}`), routes }),
       });
+    },
+  };
+}
+
+/**
+ * The modules the shell (main.tsx) and the pages' imports (page-imports.ts) import statically,
+ * found once the build has read them all: the pages' shared chunk (below) takes none of them, or
+ * the home page would load it, and the first reads page-imports.ts starts would wait for it.
+ */
+const shellModules = new Set<string>();
+function findShellModules(): Plugin {
+  return {
+    name: 'tasklane-shell-modules',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const starts = ids.filter(
+        (id) => this.getModuleInfo(id)?.isEntry || id.endsWith('/page-imports.ts'),
+      );
+      for (const id of starts) {
+        const queue = [id];
+        for (const id of queue) {
+          if (shellModules.has(id)) continue;
+          shellModules.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
     },
   };
 }
@@ -104,7 +200,15 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
-  plugins: [reactRouterUnusedParts(), react(), tailwindcss(), pagePreloadList(), precompress()],
+  plugins: [
+    findShellModules(),
+    zodWithoutJsonSchema(),
+    reactRouterUnusedParts(),
+    react(),
+    tailwindcss(),
+    pagePreloadList(),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -122,6 +226,20 @@ export default defineConfig(({ command }) => ({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper/,
+            },
+            // Every module two or more pages share, beyond the shell and page-imports.ts, in one
+            // chunk (issue 51): a first visit to the task page loaded 50 files, the profile 41,
+            // the search 32, and over HTTP/1.1 (6 connections) Lighthouse's slow 4G counts a
+            // round trip a request; now 14, 14 and 11, with about 10 KB gzip'd of other pages'
+            // code each, and the largest paint came 0.8–1.0 s sooner on the three (bench:pages,
+            // docs/performance.md). Its modules' dependencies stay where they are (the shell's
+            // must not join it). To turn it off, remove this group: the pages load their modules
+            // in small shared chunks again.
+            {
+              name: 'pages',
+              test: (id) => !shellModules.has(id),
+              includeDependenciesRecursively: false,
+              minShareCount: 2,
             },
           ],
         },

@@ -24,6 +24,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium-flags.t
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS) || 3;
 const ONLY = process.env.BENCH_PAGES_ONLY;
+/** BENCH_PAGES_SAVE=dir writes each run's Lighthouse report (JSON) there, to read what moved. */
+const SAVE_DIR = process.env.BENCH_PAGES_SAVE;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const TASKS = 12;
 
@@ -79,6 +81,11 @@ async function measure(url: string, cookie: string | undefined): Promise<Figures
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (SAVE_DIR) {
+      fs.mkdirSync(SAVE_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.split('/')[1] || 'home'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+    }
     const requests = (lhr.audits['network-requests']?.details as {
       items?: { resourceType?: string; transferSize?: number }[];
     }) ?? { items: [] };

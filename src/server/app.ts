@@ -54,6 +54,7 @@ import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pagePreloadHeader } from './page-preload.ts';
+import { sessionTokenOf } from './auth/session.ts';
 import { createLinkSigner } from './files/file-links.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -343,7 +344,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (hasClient && isPage) {
       reply.header('cache-control', 'no-cache');
       if (pagePreload && request.url !== '/' && !request.url.startsWith('/?')) {
-        reply.header('link', pagePreload);
+        const signedIn = sessionTokenOf(request, auth.sessionCookieName) !== undefined;
+        const query = request.url.indexOf('?');
+        const pathname = query < 0 ? request.url : request.url.slice(0, query);
+        const search = query < 0 ? '' : request.url.slice(query + 1);
+        reply.header('link', pagePreload(pathname, search, signedIn));
       }
       return reply.type('text/html').sendFile('index.html');
     }

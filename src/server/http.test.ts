@@ -39,7 +39,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(
     path.join(clientDir, 'page-preload.json'),
-    JSON.stringify({ files: ['/assets/page-imports-abc.js', '/assets/search-url-def.js'] }),
+    JSON.stringify({
+      files: ['/assets/page-imports-abc.js', '/assets/search-url-def.js'],
+      routes: { 'task-details': ['/assets/task-details-ghi.js'], terms: ['/assets/terms-jkl.js'] },
+    }),
   );
   t = await createTestApp({}, { clientDir });
   user = await t.signUp();
@@ -144,12 +147,53 @@ describe('the web app and documents', () => {
   });
 
   it('has a first visit to any page but the home page load the pages’ imports beside the shell', async () => {
-    for (const url of ['/browse-tasks?q=logo', '/task/abc', '/dashboard/all-tasks']) {
+    const common =
+      '</assets/page-imports-abc.js>; rel=modulepreload, </assets/search-url-def.js>; rel=modulepreload';
+    for (const url of ['/terms', '/task/abc/x', '/browse-tasks?page=2']) {
       const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers.link, url).toBe(common);
+    }
+    // A search page's first page starts with it, as the app reads its URL.
+    for (const [url, read] of [
+      ['/browse-tasks?q=logo', '/api/tasks/search?q=logo'],
+      ['/dashboard/all-tasks', '/api/tasks/search?'],
+      [
+        '/browse-tasks?sort=asc&category=Design',
+        '/api/tasks/search?category=Design&sort=budget_asc',
+      ],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: url! });
       expect(response.headers.link, url).toBe(
-        '</assets/page-imports-abc.js>; rel=modulepreload, </assets/search-url-def.js>; rel=modulepreload',
+        `${common}, <${read}>; rel=preload; as=fetch; crossorigin`,
       );
     }
+    // Issue 51: the pages people arrive at from outside preload their own chunks too.
+    for (const url of ['/task/abc', '/task/abc/', '/task/abc?from=mail']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers.link, url).toBe(
+        `${common}, </assets/task-details-ghi.js>; rel=modulepreload`,
+      );
+    }
+    // A profile's read starts with the page; a signed-in visit's session and the task's reads too.
+    const profile = await t.app.inject({ method: 'GET', url: '/users/u%201' });
+    expect(profile.headers.link).toBe(
+      `${common}, </api/users/u%201>; rel=preload; as=fetch; crossorigin`,
+    );
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: `/task/${taskId}`,
+      headers: { cookie: user.cookie },
+    });
+    const reads = ['', '/offers', '/reviews', '/questions'].map(
+      (part) => `</api/tasks/${taskId}${part}>; rel=preload; as=fetch; crossorigin`,
+    );
+    expect(signedIn.headers.link).toBe(
+      [
+        `${common}, </assets/task-details-ghi.js>; rel=modulepreload`,
+        '</api/auth/get-session>; rel=preload; as=fetch; crossorigin',
+        ...reads,
+      ].join(', '),
+    );
     for (const url of ['/', '/?utm_source=mail']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);

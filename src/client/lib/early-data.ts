@@ -1,6 +1,7 @@
 import { HOME_FEATURED_COUNT, HOME_HIGHLIGHTED_COUNT } from '../../shared/task-constants.ts';
 import type { TaskListQuery } from '../../shared/tasks.ts';
 import { fetchOrUnreachable } from './api-error.ts';
+import { pageReadsById } from '../../shared/page-reads.ts';
 import { apiPaths } from './paths.ts';
 
 /**
@@ -18,28 +19,10 @@ export const HOME_LISTS: Record<'featured' | 'highlighted', TaskListQuery> = {
   highlighted: { limit: HOME_HIGHLIGHTED_COUNT, sort: 'bidsCount', status: 'open' },
 };
 
-/** What a task's page reads (features/tasks/task-page-data.ts). */
-export const taskPageUrls = (id: string) => [
-  apiPaths.task(id),
-  apiPaths.taskOffers(id),
-  apiPaths.taskReviews(id),
-  apiPaths.taskQuestions(id),
-];
-
-const byId: Record<string, (id: string) => string[]> = {
-  task: taskPageUrls,
-  'edit-task': (id) => [apiPaths.task(id)],
-  users: (id) => [apiPaths.user(id)],
-};
-
 /** The reads of the page at `pathname`; those that name the user once the session is known. */
 export function earlyUrls(pathname: string, email: string | undefined): string[] {
-  const [, first = '', id, more] = pathname.split('/');
-  try {
-    if (id && more === undefined && byId[first]) return byId[first](decodeURIComponent(id));
-  } catch {
-    return []; // Not an id the page can read either (a stray %).
-  }
+  const byId = pageReadsById(pathname);
+  if (byId) return byId;
   const mine = email ? [apiPaths.ownTasksPage(email)] : [];
   const byPath: Record<string, string[]> = {
     '/': Object.values(HOME_LISTS).map((list) => apiPaths.taskList(list)),

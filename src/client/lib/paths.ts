@@ -1,6 +1,7 @@
 import { searchFiltersToParams, type SearchFilters } from '../../shared/search-params.ts';
 import type { TaskListQuery } from '../../shared/tasks.ts';
 import { LIST_LIMIT_MAX } from '../../shared/task-constants.ts';
+import { API_READS } from '../../shared/page-reads.ts';
 
 /**
  * A search list page (Browse Tasks, the dashboard's All Tasks; issue 11) with its filters and page
@@ -78,10 +79,10 @@ export const apiPaths = {
   taskCount: '/api/tasks/count',
   /** Issue 47: the signed-in account's posts left today. */
   taskAllowance: '/api/tasks/allowance',
-  task: (id: string) => `/api/tasks/${encodeURIComponent(id)}`,
+  task: API_READS.task,
   /** Issue 9: offers, hiring, reviews and profiles. */
-  taskOffers: (id: string) => `/api/tasks/${encodeURIComponent(id)}/offers`,
-  taskReviews: (id: string) => `/api/tasks/${encodeURIComponent(id)}/reviews`,
+  taskOffers: API_READS.taskOffers,
+  taskReviews: API_READS.taskReviews,
   taskTransition: (id: string, action: 'deliver' | 'complete' | 'reopen' | 'changes' | 'dispute') =>
     `/api/tasks/${encodeURIComponent(id)}/${action}`,
   /** Issue 47: the current hire's rounds of changes. */
@@ -90,10 +91,10 @@ export const apiPaths = {
   offerTransition: (id: string, action: 'withdraw' | 'accept' | 'decline') =>
     `/api/offers/${encodeURIComponent(id)}/${action}`,
   myOffers: '/api/me/offers',
-  user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+  user: API_READS.user,
   userSummary: (id: string) => `/api/users/${encodeURIComponent(id)}/summary`,
   authBase: '/api/auth',
-  session: '/api/auth/get-session',
+  session: API_READS.session,
   publicConfig: '/api/config',
   /** Issue 51: the home page's trust figures. */
   trustFigures: '/api/trust-figures',
@@ -102,11 +103,10 @@ export const apiPaths = {
     `/api/notifications?${new URLSearchParams(query as Record<string, string>)}`,
   notificationsRead: '/api/notifications/read',
   /** Issue 10: a task's public questions, a question's replies, an offer's private messages. */
-  taskQuestions: (id: string) => `/api/tasks/${encodeURIComponent(id)}/questions`,
+  taskQuestions: API_READS.taskQuestions,
   questionReplies: (id: string) => `/api/questions/${encodeURIComponent(id)}/replies`,
   offerMessages: (id: string) => `/api/offers/${encodeURIComponent(id)}/messages`,
   /** Issue 11: search, one page at a time, and my saved searches. */
-  taskSearch: (params: URLSearchParams) => `/api/tasks/search?${params}`,
   savedSearches: '/api/me/saved-searches',
   /** Issue 19: email settings, and the one-click unsubscribe. */
   mailPreferences: '/api/me/mail-preferences',

@@ -3,14 +3,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   budgetOf,
   emptyRangesOf,
-  PAGE_MAX,
-  searchFiltersFromParams,
   searchFiltersToParams,
   type SearchFilters,
   type SearchRange,
 } from '../../../shared/search-rules.ts';
+import { readSearchUrl } from '../../../shared/search-page-read.ts';
 import { SAME_PAGE_STATE } from '../../lib/navigation-state.ts';
-import { apiPaths, searchPageUrl } from '../../lib/paths.ts';
+import { searchPageUrl } from '../../lib/paths.ts';
 
 /** How long typing pauses before the search runs (and the URL is rewritten in place). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -22,12 +21,6 @@ export interface SearchDraft {
   maxBudget: string;
 }
 
-/** Links from before issue 11 sorted by budget with `sort=asc|desc` (spec §9): read them so. */
-const LEGACY_SORTS: Record<string, SearchFilters['sort']> = {
-  asc: 'budget_asc',
-  desc: 'budget_desc',
-};
-
 /** What the form says when a range is empty (the API refuses it: src/shared/search.ts). */
 export const RANGE_MESSAGES: Record<SearchRange, string> = {
   budget: 'The minimum budget is more than the maximum.',
@@ -37,43 +30,14 @@ export const RANGE_MESSAGES: Record<SearchRange, string> = {
 /** Which range of the filters is empty, if any (the rule the API keeps: emptyRangesOf). */
 const rangeProblemOf = (filters: SearchFilters) => emptyRangesOf(filters)[0] ?? null;
 
-/** The search and page a URL asks for; anything not valid is left out (a hand-edited link opens). */
-export function readSearchUrl(params: URLSearchParams): { filters: SearchFilters; page: number } {
-  const filters = searchFiltersFromParams(params);
-  filters.sort ??= LEGACY_SORTS[params.get('sort') ?? ''];
-  if (rangeProblemOf(filters) === 'budget') filters.maxBudget = undefined;
-  if (rangeProblemOf(filters) === 'deadline') filters.deadlineTo = undefined;
-  const page = Number(params.get('page') ?? 1);
-  return { filters, page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1 };
-}
+export {
+  readSearchUrl,
+  searchApiUrl,
+  searchPageEarlyUrl,
+  type SearchPageRequest,
+} from '../../../shared/search-page-read.ts';
 
 export const searchKey = (filters: SearchFilters) => searchFiltersToParams(filters).toString();
-
-/** Which page of a search to read; `asOf` from the first page keeps later pages in step. */
-export interface SearchPageRequest {
-  page?: number;
-  pageSize?: number;
-  asOf?: string | undefined;
-}
-
-/** The API's URL of a page of a search (search-api.ts reads it; page-imports.ts starts it early). */
-export function searchApiUrl(filters: SearchFilters, { page, pageSize, asOf }: SearchPageRequest) {
-  const params = searchFiltersToParams(filters);
-  if (page && page > 1) params.set('page', String(page));
-  if (pageSize) params.set('pageSize', String(pageSize));
-  if (asOf) params.set('asOf', asOf);
-  return apiPaths.taskSearch(params);
-}
-
-/**
- * What a search page reads first when its URL names the first page of a search
- * (task-search-page.tsx). A later page is read with the first page's `asOf` when the search was
- * just shown, so its URL is not known ahead.
- */
-export function searchPageEarlyUrl(search: string): string | undefined {
-  const { filters, page } = readSearchUrl(new URLSearchParams(search));
-  return page === 1 ? searchApiUrl(filters, {}) : undefined;
-}
 
 const draftOf = (filters: SearchFilters): SearchDraft => ({
   q: filters.q ?? '',

@@ -22,7 +22,7 @@ export interface TaskPageData {
 
 /**
  * The page's loader (spec §2 "Loader fetches that task"), the four reads side by side; the shell
- * has started them with the navigation (lib/early-data.ts taskPageUrls).
+ * has started them with the navigation (src/shared/page-reads.ts taskPageReads).
  */
 export async function loadTaskPage(id: string): Promise<TaskPageData> {
   const [task, offers, reviews, questions] = await Promise.all([
