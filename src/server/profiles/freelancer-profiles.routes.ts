@@ -9,7 +9,8 @@ import { directoryQuerySchema, directoryResultSchema } from '../../shared/freela
 import { CATEGORIES } from '../../shared/task-constants.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
-import { searchFreelancers } from './freelancer-directory.ts';
+import { directoryAnswer } from './freelancer-directory.ts';
+import type { ReadWorkers } from '../db/read-workers.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
 import { recommendedTasks } from '../tasks/recommended-tasks.ts';
 import { recommendedTasksSchema } from '../../shared/task-skills.ts';
@@ -18,10 +19,15 @@ import { recommendedTasksSchema } from '../../shared/task-skills.ts';
  * Issue 50 under /api: a freelancer's own profile, the curated skills and the directory of
  * freelancers. Additive.
  */
-export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
-  app,
-  { auth, db },
-) => {
+export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
+  TasksRoutesOptions & { readers?: ReadWorkers | undefined; memoryIndex: boolean }
+> = async (app, { auth, db, readers, memoryIndex }) => {
+  // The directory is searched where the task search is: on read workers, from an index in
+  // memory (docs/decisions/056-directory-index.md).
+  const searchDirectory = readers
+    ? (...args: Parameters<typeof directoryAnswer>) =>
+        readers.run<Awaited<ReturnType<typeof directoryAnswer>>>('directoryAnswer', args.slice(1))
+    : directoryAnswer;
   app.get(
     '/api/skills',
     {
@@ -87,7 +93,7 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
     },
     async (request) => {
       const user = await optionalUser(auth, request);
-      return searchFreelancers(db, request.query, user?.id ?? null);
+      return searchDirectory(db, request.query, user?.id ?? null, memoryIndex);
     },
   );
 
