@@ -46,9 +46,25 @@ const SORT_UP_TO = 4_000;
 /** No rate. */
 const NO_RATE = -1;
 
+/** The slots holding a word (with its weight) or a skill, in no order. */
 interface Posting {
   slots: number[];
   weights: number[];
+}
+
+/** Where a slot is held: each posting, and its place there. */
+interface Held {
+  postings: Posting[];
+  places: number[];
+}
+
+const NOWHERE: Held = { postings: [], places: [] };
+
+function hold(held: Held, posting: Posting, slot: number, weight: number): void {
+  held.postings.push(posting);
+  held.places.push(posting.slots.length);
+  posting.slots.push(slot);
+  posting.weights.push(weight);
 }
 
 /** Where `value` goes in the ascending `list`, before any equal. */
@@ -68,9 +84,8 @@ export class DirectoryIndex {
   /** Each slot's user, or undefined once removed; its columns below. */
   private readonly userIds: Array<string | undefined> = [];
   private readonly updatedAt: string[] = [];
-  /** The postings and skills each slot is in (to take it out again). */
-  private readonly postingsOf: Posting[][] = [];
-  private readonly skillsOf: string[][] = [];
+  /** The postings of words and skills each slot is in, and where (to take it out again). */
+  private readonly heldOf: Held[] = [];
   private listed = new Uint8Array(1024);
   private available = new Uint8Array(1024);
   private rate = new Int32Array(1024);
@@ -81,7 +96,7 @@ export class DirectoryIndex {
   private readonly words = new Map<string, Posting>();
   /** The words held, in order: a prefix is a range. */
   private vocabulary: string[] = [];
-  private readonly skills = new Map<string, number[]>();
+  private readonly skills = new Map<string, Posting>();
   private readonly orders = new Map<Order, number[]>();
   private building = false;
   private hits = new Uint8Array(1024);
@@ -147,10 +162,7 @@ export class DirectoryIndex {
     this.ratingCount[slot] = entry.ratingCount;
     this.jobs[slot] = entry.jobsCompleted;
     this.response[slot] = entry.responseMinutes;
-    // While building, slots come in order: appended, the lists stay in slot order.
-    const insert = (list: number[], value: number) =>
-      this.building ? list.length : lowerBound(list, value);
-    const postings: Posting[] = [];
+    const held: Held = { postings: [], places: [] };
     for (const { word, weight } of entry.words) {
       let posting = this.words.get(word);
       if (!posting) {
@@ -158,19 +170,14 @@ export class DirectoryIndex {
         this.words.set(word, posting);
         if (!this.building) this.vocabulary.splice(lowerBound(this.vocabulary, word), 0, word);
       }
-      const at = insert(posting.slots, slot);
-      posting.slots.splice(at, 0, slot);
-      posting.weights.splice(at, 0, weight);
-      postings.push(posting);
+      hold(held, posting, slot, weight);
     }
-    this.postingsOf[slot] = postings;
-    const keys = [...new Set(entry.skillKeys)];
-    for (const key of keys) {
-      let list = this.skills.get(key);
-      if (!list) this.skills.set(key, (list = []));
-      list.splice(insert(list, slot), 0, slot);
+    for (const key of new Set(entry.skillKeys)) {
+      let posting = this.skills.get(key);
+      if (!posting) this.skills.set(key, (posting = { slots: [], weights: [] }));
+      hold(held, posting, slot, 0);
     }
-    this.skillsOf[slot] = keys;
+    this.heldOf[slot] = held;
     for (const order of ORDERS) {
       const list = this.orders.get(order)!;
       if (this.building) list.push(slot);
@@ -184,8 +191,7 @@ export class DirectoryIndex {
     this.detach(slot);
     this.listed[slot] = 0;
     this.userIds[slot] = undefined;
-    this.postingsOf[slot] = [];
-    this.skillsOf[slot] = [];
+    this.heldOf[slot] = NOWHERE;
     this.slotOf.delete(userId);
   }
 
@@ -196,14 +202,18 @@ export class DirectoryIndex {
       const at = this.positionOf(order, slot);
       if (list[at] === slot) list.splice(at, 1);
     }
-    for (const posting of this.postingsOf[slot]!) {
-      const at = lowerBound(posting.slots, slot);
-      posting.slots.splice(at, 1);
-      posting.weights.splice(at, 1);
-    }
-    for (const key of this.skillsOf[slot]!) {
-      const list = this.skills.get(key)!;
-      list.splice(lowerBound(list, slot), 1);
+    // Out of each posting: the posting's last slot takes its place.
+    const { postings, places } = this.heldOf[slot]!;
+    for (let i = 0; i < postings.length; i += 1) {
+      const posting = postings[i]!;
+      const place = places[i]!;
+      const moved = posting.slots.pop()!;
+      const weight = posting.weights.pop()!;
+      if (moved === slot) continue;
+      posting.slots[place] = moved;
+      posting.weights[place] = weight;
+      const other = this.heldOf[moved]!;
+      other.places[other.postings.indexOf(posting)] = place;
     }
   }
 
@@ -258,9 +268,7 @@ export class DirectoryIndex {
       lists.push(postings);
     }
     for (const group of filters.skillGroups) {
-      lists.push(
-        group.flatMap((key) => (this.skills.has(key) ? [{ slots: this.skills.get(key)! }] : [])),
-      );
+      lists.push(group.flatMap((key) => this.skills.get(key) ?? []));
     }
     if (filters.minRating !== undefined) {
       const byRating = this.orders.get('rating')!;
