@@ -267,8 +267,10 @@ export class DirectoryIndex {
       }
       lists.push(postings);
     }
+    // A group of one skill is a list; a category's, tested on the profiles met (below).
     for (const group of filters.skillGroups) {
-      lists.push(group.flatMap((key) => this.skills.get(key) ?? []));
+      if (group.length === 1)
+        lists.push(this.skills.has(group[0]!) ? [this.skills.get(group[0]!)!] : []);
     }
     if (filters.minRating !== undefined) {
       const byRating = this.orders.get('rating')!;
@@ -337,7 +339,15 @@ export class DirectoryIndex {
     const onlyAvailable = filters.available === true;
     const maxRate = filters.maxRateCents ?? Infinity;
     const minRating = filters.minRating ?? -Infinity;
+    // A category's many skills: tested on each profile met rather than marked (a third of all).
+    const groups = filters.skillGroups
+      .filter((group) => group.length > 1)
+      .map((group) => new Set(group.flatMap((key) => this.skills.get(key) ?? [])));
+    const { heldOf } = this;
+    const inGroups = (slot: number) =>
+      groups.every((group) => heldOf[slot]!.postings.some((posting) => group.has(posting)));
     const passes = (slot: number): boolean =>
+      (groups.length === 0 || inGroups(slot)) &&
       listed[slot] === 1 &&
       (!onlyAvailable || available[slot] === 1) &&
       (maxRate === Infinity || (rate[slot]! !== NO_RATE && rate[slot]! <= maxRate)) &&
