@@ -347,12 +347,13 @@ export class DirectoryIndex {
     const inGroups = (slot: number) =>
       groups.every((group) => heldOf[slot]!.postings.some((posting) => group.has(posting)));
     const passes = (slot: number): boolean =>
-      (groups.length === 0 || inGroups(slot)) &&
       listed[slot] === 1 &&
       (!onlyAvailable || available[slot] === 1) &&
       (maxRate === Infinity || (rate[slot]! !== NO_RATE && rate[slot]! <= maxRate)) &&
       rating[slot]! >= minRating &&
-      (excluded.size === 0 || !excluded.has(slot));
+      (excluded.size === 0 || !excluded.has(slot)) &&
+      // Last: the dearest test, on what the columns let through.
+      (groups.length === 0 || inGroups(slot));
     const byRelevance = sort === 'relevance' && filters.words.length > 0;
     const order: Order = sort === 'relevance' ? 'newest' : sort;
     const newest = this.comparer('newest');
