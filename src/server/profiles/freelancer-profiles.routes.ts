@@ -9,7 +9,9 @@ import { directoryQuerySchema, directoryResultSchema } from '../../shared/freela
 import { CATEGORIES } from '../../shared/task-constants.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
-import { directoryAnswer } from './freelancer-directory.ts';
+import { directoryWrittenAnswer } from './directory-answer.ts';
+import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
+import { COMPRESS_THRESHOLD } from '../compression.ts';
 import type { ReadWorkers } from '../db/read-workers.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
 import { recommendedTasks } from '../tasks/recommended-tasks.ts';
@@ -25,9 +27,11 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
   // The directory is searched where the task search is: on read workers, from an index in
   // memory (docs/decisions/056-directory-index.md).
   const searchDirectory = readers
-    ? (...args: Parameters<typeof directoryAnswer>) =>
-        readers.run<Awaited<ReturnType<typeof directoryAnswer>>>('directoryAnswer', args.slice(1))
-    : directoryAnswer;
+    ? (...args: Parameters<typeof directoryWrittenAnswer>) =>
+        readers.run<WrittenAnswer>('directoryWrittenAnswer', args.slice(1))
+    : directoryWrittenAnswer;
+  // Not kept (a reader's blocks change the page): the cache only sends the written bytes.
+  const answers = createAnswerCache(db, 'directory', 0, [], { compresses: true });
   app.get(
     '/api/skills',
     {
@@ -83,6 +87,7 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/freelancers',
     {
+      compress: { threshold: COMPRESS_THRESHOLD },
       schema: {
         summary: 'The freelancer directory, one page at a time',
         description:
@@ -91,9 +96,11 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
         response: { 200: directoryResultSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await optionalUser(auth, request);
-      return searchDirectory(db, request.query, user?.id ?? null, memoryIndex);
+      return answers.sendWritten(reply, '', user?.id ?? null, (readerId, encoding) =>
+        searchDirectory(db, request.query, readerId, memoryIndex, encoding),
+      );
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { serveReads } from '../db/read-worker-host.ts';
 import type { Database } from '../db/types.ts';
-import { directoryAnswer } from '../profiles/freelancer-directory.ts';
+import { directoryWrittenAnswer } from '../profiles/directory-answer.ts';
 import { directoryIndexOf } from '../profiles/directory-index-sync.ts';
 import { searchAnswer } from './search-answer.ts';
 import { taskIndexOf } from './search.store.ts';
@@ -12,7 +12,7 @@ import { taskIndexOf } from './search.store.ts';
  */
 serveReads({
   searchAnswer,
-  directoryAnswer,
+  directoryWrittenAnswer,
   async buildSearchIndex(db: Kysely<Database>) {
     await taskIndexOf(db).built(db);
     await directoryIndexOf(db).built(db);
