@@ -11,7 +11,9 @@ import type { Database } from '../src/server/db/types.ts';
 import { createRandom, seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
 import { profileWords } from '../src/server/profiles/directory-entries.ts';
 import { CURATED_SKILLS, skillKey } from '../src/shared/freelancer-profiles.ts';
-import { formatInt, log, serverEnv, startServer } from './bench-server.ts';
+import { formatInt, log, ROOT, serverEnv, startServer } from './bench-server.ts';
+import { runLoad, type MeasuredLoad, type MixSpec } from './load.ts';
+import { issue18Mix, mixLoad, readMixPools, signUp, writeMix, type MixPools } from './mix-bench.ts';
 import { stopChild } from './processes.ts';
 
 /**
@@ -30,6 +32,8 @@ const CLIENTS = 8;
 const EDITORS = 2;
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHUNK = 400;
+/** BENCH_DIRECTORY_MIX=0: without the mix check (issue 18's mix alone and with the directory). */
+const SKIP_MIX = process.env.BENCH_DIRECTORY_MIX === '0';
 
 const WORDS = ['logo', 'react', 'wordpress', 'copy', 'seo', 'excel', 'photo', 'video', 'brand'];
 const HEADLINES = [
@@ -120,23 +124,26 @@ export async function seedProfiles(db: Kysely<Database>, count: number): Promise
   }
 }
 
-/** The directory's mix: words, skills, categories, ratings, prices, sorts and pages. */
-export function directoryPaths(): string[] {
-  const paths: string[] = [];
-  const sorts = ['', 'rating', 'completed', 'newest'];
-  for (let i = 0; i < 48; i += 1) {
+/** `count` different directory searches: words, skills, categories, ratings, prices, sorts, pages. */
+export function directoryPaths(count = 48, seed = 50): string[] {
+  const random = createRandom(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const prefixes = WORDS.map((word) => word.slice(0, 3));
+  const paths = new Set<string>();
+  for (let tries = 0; paths.size < count && tries < count * 10; tries += 1) {
     const params = new URLSearchParams();
-    if (i % 3 === 0) params.set('q', WORDS[i % WORDS.length]!);
-    if (i % 4 === 1) params.set('skill', CURATED_SKILLS[i % CURATED_SKILLS.length]!);
-    if (i % 6 === 2) params.set('category', ['Design', 'Writing', 'Marketing'][i % 3]!);
-    if (i % 8 === 3) params.set('available', 'true');
-    if (i % 5 === 4) params.set('maxPrice', String(40 + (i % 4) * 30));
-    if (i % 12 === 5) params.set('minRating', '4');
-    if (sorts[i % 4]) params.set('sort', sorts[i % 4]!);
-    if (i % 7 === 6) params.set('page', String(2 + (i % 3)));
-    paths.push(`/api/freelancers?${params}`);
+    if (random() < 0.45) params.set('q', pick(random() < 0.7 ? WORDS : prefixes));
+    if (random() < 0.25) params.set('skill', pick(CURATED_SKILLS));
+    if (random() < 0.2) params.set('category', pick(['Design', 'Writing', 'Marketing']));
+    if (random() < 0.15) params.set('available', 'true');
+    if (random() < 0.2) params.set('maxPrice', String(pick([40, 70, 100, 130])));
+    if (random() < 0.1) params.set('minRating', '4');
+    const sort = pick(['', '', 'rating', 'completed', 'response', 'newest']);
+    if (sort) params.set('sort', sort);
+    if (random() < 0.15) params.set('page', String(pick([2, 3, 4])));
+    paths.add(`/api/freelancers?${params}`);
   }
-  return paths;
+  return [...paths];
 }
 
 function taskSearchPaths(): string[] {
@@ -229,11 +236,77 @@ async function profileEdits(baseUrl: string, until: number): Promise<number> {
   return saves;
 }
 
+/** Issue 18's mix alone, then with directory searches and profile edits added, twice each. */
+interface MixCheck {
+  alone: MeasuredLoad[];
+  withDirectory: MeasuredLoad[];
+}
+
 interface DirectoryBench {
   engine: string;
   directory: Load;
   saves: number;
   tasks: Load;
+  mix?: MixCheck | undefined;
+}
+
+/** Of every 111 requests of the mix with the directory, 11 (10 %) are directory searches. */
+const DIRECTORY_WEIGHT = 11;
+/** Profile saves among the writes: 1 in 111 requests, beside the mix's bids (10 in 111). */
+const EDIT_WEIGHT = 1;
+
+/** The mix alone and with the directory, alternated (the machine's noise falls on both). */
+async function mixCheck(
+  baseUrl: string,
+  dir: string,
+  pools: MixPools,
+  pid: number,
+): Promise<MixCheck> {
+  const reader = await signUp(baseUrl, 'Directory Mix Reader');
+  const bidder = await signUp(baseUrl, 'Directory Mix Bidder');
+  const editor = await signUp(baseUrl, 'Directory Mix Editor');
+  const { kinds } = issue18Mix(baseUrl, pools, reader, bidder);
+  const directory = directoryPaths(2_000, 51);
+  const edits: MixSpec['kinds'] = HEADLINES.slice(0, 4).map((headline, i) => ({
+    label: `profile save ${i}`,
+    weight: EDIT_WEIGHT / 4,
+    method: 'PUT',
+    headers: { cookie: editor, origin: baseUrl, 'content-type': 'application/json' },
+    paths: ['/api/me/freelancer-profile'],
+    body: JSON.stringify({
+      headline,
+      skills: [CURATED_SKILLS[i * 5], 'Excel'],
+      rate: { amount: 20 + i * 15, unit: 'hourly' },
+      available: i % 2 === 0,
+    }),
+  }));
+  const aloneFile = writeMix(dir, 'issue18', { kinds });
+  const withFile = writeMix(dir, 'issue18-with-directory', {
+    kinds: [
+      ...kinds,
+      {
+        label: 'directory',
+        weight: DIRECTORY_WEIGHT * 0.6,
+        method: 'GET',
+        headers: {},
+        paths: directory,
+      },
+      {
+        label: 'directory signed in',
+        weight: DIRECTORY_WEIGHT * 0.4,
+        method: 'GET',
+        headers: { cookie: reader },
+        paths: directory,
+      },
+      ...edits,
+    ],
+  });
+  const result: MixCheck = { alone: [], withDirectory: [] };
+  for (let round = 0; round < 2; round += 1) {
+    result.alone.push(await runLoad(mixLoad(baseUrl, aloneFile), ROOT, pid));
+    result.withDirectory.push(await runLoad(mixLoad(baseUrl, withFile), ROOT, pid));
+  }
+  return result;
 }
 
 async function runOnEngine(engine: string, databaseUrl: string): Promise<DirectoryBench> {
@@ -241,10 +314,12 @@ async function runOnEngine(engine: string, databaseUrl: string): Promise<Directo
   const { baseUrl, env } = await serverEnv(dataDir, databaseUrl);
   const config = parseConfig(env);
   const handle = await openDatabase(config);
+  let pools: MixPools | undefined;
   try {
     const seedStart = performance.now();
     await seedBulkTasks(handle.db, { count: TASKS, auth: createAuthForScripts(config, handle) });
     await seedProfiles(handle.db, PROFILES);
+    pools = await readMixPools(handle.db);
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
     log(
       `${engine}: seeded ${formatInt(TASKS)} tasks, ${formatInt(PROFILES)} profiles in ${seconds} s`,
@@ -256,12 +331,17 @@ async function runOnEngine(engine: string, databaseUrl: string): Promise<Directo
   try {
     let saves = 0;
     log(`${engine}: the directory mix with profile edits…`);
-    const directory = await load(baseUrl, directoryPaths(), async (until) => {
+    const directory = await load(baseUrl, directoryPaths(400), async (until) => {
       saves = await profileEdits(baseUrl, until);
     });
     log(`${engine}: the task search…`);
     const tasks = await load(baseUrl, taskSearchPaths());
-    return { engine, directory, saves, tasks };
+    let mix: MixCheck | undefined;
+    if (!SKIP_MIX && pools) {
+      log(`${engine}: issue 18's mix alone and with the directory…`);
+      mix = await mixCheck(baseUrl, dataDir, pools, server.child.process.pid ?? 0);
+    }
+    return { engine, directory, saves, tasks, mix };
   } finally {
     await stopChild(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -318,5 +398,21 @@ export function printDirectoryReport(results: DirectoryBench[]): void {
     console.log(
       `| ${engine} | directory ÷ task search | ${(directory.perSecond / tasks.perSecond).toFixed(2)} | | | |`,
     );
+  }
+  const checked = results.filter((result) => result.mix);
+  if (checked.length === 0) return;
+  console.log(
+    `\n### Issue 18's mix alone and with the directory added (${DIRECTORY_WEIGHT} in ${100 + DIRECTORY_WEIGHT + EDIT_WEIGHT} requests directory searches, ${EDIT_WEIGHT} a profile save), alternated, twice each\n`,
+  );
+  console.log('| engine | mix | req/s (each run) | p99 (each run) | non-2xx | loss |');
+  console.log('|---|---|---|---|---:|---:|');
+  const mean = (loads: MeasuredLoad[]) =>
+    loads.reduce((sum, l) => sum + l.requestsPerSecond, 0) / loads.length;
+  for (const { engine, mix } of checked) {
+    const row = (label: string, loads: MeasuredLoad[], loss: string) =>
+      `| ${engine} | ${label} | ${loads.map((l) => l.requestsPerSecond.toFixed(0)).join(', ')} | ${loads.map((l) => ms(l.p99Ms)).join(', ')} | ${loads.reduce((n, l) => n + l.non2xx + l.errors, 0)} | ${loss} |`;
+    const loss = 1 - mean(mix!.withDirectory) / mean(mix!.alone);
+    console.log(row('issue 18 alone', mix!.alone, ''));
+    console.log(row('with the directory', mix!.withDirectory, `${(loss * 100).toFixed(1)} %`));
   }
 }

@@ -25,7 +25,13 @@ function mixRequests(file: string): autocannon.Request[] {
       setupRequest(request) {
         const kind = draw();
         const path = kind.paths[Math.floor(Math.random() * kind.paths.length)] ?? '/';
-        return { ...request, method: kind.method, path, headers: kind.headers };
+        return {
+          ...request,
+          method: kind.method,
+          path,
+          headers: kind.headers,
+          ...(kind.body === undefined ? {} : { body: kind.body }),
+        };
       },
     },
   ];

@@ -7,7 +7,7 @@ export interface LoadSpec {
    * `url` is then only the server's address, and `method` and `headers` the defaults.
    */
   mixFile?: string;
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'PUT';
   headers: Record<string, string>;
   connections: number;
   warmupSeconds: number;
@@ -19,9 +19,11 @@ export interface MixSpec {
   kinds: {
     label: string;
     weight: number;
-    method: 'GET' | 'PATCH';
+    method: 'GET' | 'PATCH' | 'PUT';
     headers: Record<string, string>;
     paths: string[];
+    /** The body sent with each request of the kind (a PUT's JSON). */
+    body?: string;
   }[];
 }
 

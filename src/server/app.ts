@@ -59,6 +59,7 @@ import { createLinkSigner } from './files/file-links.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { freelancerProfilesRoutes } from './profiles/freelancer-profiles.routes.ts';
+import { directoryIndexOf } from './profiles/directory-index-sync.ts';
 import type { FilesDeps } from './files/files.service.ts';
 import { createStorage } from './files/storage.ts';
 
@@ -248,7 +249,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes, { auth, db: deps.db, links: files.links });
   await app.register(blocksRoutes, { auth, db: deps.db });
   await app.register(invitationsRoutes, { auth, db: deps.db });
-  await app.register(freelancerProfilesRoutes, { auth, db: deps.db });
   await app.register(adminRoutes, { auth, db: deps.db, supportEmail: config.supportEmail });
   await app.register(reportsRoutes, {
     auth,
@@ -297,7 +297,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let isWarmingUp = warmsUp;
   if (warmsUp) {
     // Inline, on the app's own connection.
-    const built = readers?.warmedUp ?? taskIndexOf(deps.db).built(deps.db);
+    const built =
+      readers?.warmedUp ??
+      Promise.all([taskIndexOf(deps.db).built(deps.db), directoryIndexOf(deps.db).built(deps.db)]);
     void built
       .catch(() => undefined)
       .finally(() => {
@@ -314,6 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     db: deps.db,
     cacheSize: config.searchCacheSize,
+    readers,
+    memoryIndex: config.searchIndex === 'memory',
+  });
+  await app.register(freelancerProfilesRoutes, {
+    auth,
+    db: deps.db,
     readers,
     memoryIndex: config.searchIndex === 'memory',
   });

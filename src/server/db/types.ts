@@ -637,6 +637,12 @@ export interface TaskChangeTable {
   user_id: Maybe<string>;
 }
 
+/** Issue 50: a freelancer profile or account changed (migration 0032), for the directory's index. */
+export interface FreelancerChangeTable {
+  id: Generated<number>;
+  user_id: string;
+}
+
 /** Issue 49: a piece of a freelancer's portfolio (its photo a file attached to it). */
 export interface PortfolioItemTable {
   id: string;
@@ -650,6 +656,7 @@ export interface PortfolioItemTable {
 
 export interface Database {
   task_changes: TaskChangeTable;
+  freelancer_changes: FreelancerChangeTable;
   payments: PaymentTable;
   payout_accounts: PayoutAccountTable;
   payouts: PayoutTable;

@@ -54,3 +54,16 @@ export async function assertNotBlocked(db: Db, actorId: string, otherId: string)
     blockedByActor ? MODERATION_MESSAGES.youBlocked : MODERATION_MESSAGES.blocked,
   );
 }
+
+/** The users `userId` blocked or who blocked `userId`. */
+export async function blockedEitherWay(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id as other')
+    .where('blocker_id', '=', userId)
+    .unionAll(
+      db.selectFrom('blocks').select('blocker_id as other').where('blocked_id', '=', userId),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.other));
+}

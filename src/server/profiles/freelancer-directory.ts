@@ -14,9 +14,11 @@ import { countUpToCap, totalOf, type Total } from '../db/count-up-to-cap.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
-import { notBlockedWith } from '../moderation/blocks.ts';
+import { blockedEitherWay, notBlockedWith } from '../moderation/blocks.ts';
 import { queryWords } from '../search/text-match.ts';
 import { foldedWords, WORD_END } from './directory-entries.ts';
+import type { DirectoryIndex } from './directory-index.ts';
+import { directoryIndexOf, type DirectoryIndexSync } from './directory-index-sync.ts';
 import { rateOf } from './freelancer-profiles.ts';
 import { reputationsOf } from './profiles.service.ts';
 
@@ -224,29 +226,97 @@ function wordsOf(q: string | undefined): string[] | null {
   return [...new Set(queryWords(q ?? '').flatMap(foldedWords))].slice(0, 10);
 }
 
+/** Where the directory is searched: an index in memory (kept in step), or the engine's SQL. */
+export interface DirectoryOptions {
+  memoryIndex?: DirectoryIndexSync | undefined;
+}
+
 export async function searchFreelancers(
   db: Db,
   query: DirectoryQuery,
   readerId: string | null,
   now = new Date(),
+  { memoryIndex }: DirectoryOptions = {},
 ): Promise<DirectoryResult> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE_DEFAULT;
   const words = wordsOf(query.q);
   if (words === null) return { items: [], total: 0, totalIsLowerBound: false, page, pageSize };
-  const matches = filtered(db, query, await listFilters(db, query, words), readerId);
   const sort = query.sort ?? (words.length ? 'relevance' : 'newest');
   const offset = (page - 1) * pageSize;
-  const { total, ids } =
-    sort === 'relevance' && words.length
-      ? await pageByRelevance(matches, words, pageSize, offset)
-      : await pageAndTotal(db, matches, sort === 'relevance' ? 'newest' : sort, pageSize, offset);
+  const index = await memoryIndex?.current(db);
+  const asked: Asked = { query, words, readerId, sort, limit: pageSize, offset };
+  const { total, ids } = index
+    ? await pageFromIndex(db, index, asked)
+    : await pageFromEngine(db, asked);
   return {
     items: await cardsOf(db, ids, now),
     ...total,
     page,
     pageSize,
   };
+}
+
+/** A page asked for: the query, its words, the reader, the sort, the page's bounds. */
+interface Asked {
+  query: DirectoryQuery;
+  words: string[];
+  readerId: string | null;
+  sort: DirectorySort;
+  limit: number;
+  offset: number;
+}
+
+async function pageFromEngine(
+  db: Db,
+  { query, words, readerId, sort, limit, offset }: Asked,
+): Promise<{ total: Total; ids: string[] }> {
+  const matches = filtered(db, query, await listFilters(db, query, words), readerId);
+  return sort === 'relevance' && words.length
+    ? pageByRelevance(matches, words, limit, offset)
+    : pageAndTotal(db, matches, sort === 'relevance' ? 'newest' : sort, limit, offset);
+}
+
+/** The same page from the index in memory (directory-index.ts). */
+async function pageFromIndex(
+  db: Db,
+  index: DirectoryIndex,
+  { query, words, readerId, sort, limit, offset }: Asked,
+): Promise<{ total: Total; ids: string[] }> {
+  const skillGroups = [
+    ...(query.skill ?? []).map((skill) => [skillKey(skill)]),
+    ...(query.category ? [SKILLS_BY_CATEGORY[query.category].map(skillKey)] : []),
+  ];
+  const { ids, counted } = index.search(
+    {
+      words,
+      skillGroups,
+      available: query.available,
+      maxRateCents: query.maxPrice === undefined ? undefined : toCents(query.maxPrice),
+      minRating: query.minRating,
+      excluded: readerId ? await blockedEitherWay(db, readerId) : undefined,
+    },
+    sort,
+    limit,
+    offset,
+  );
+  return { total: totalOf(counted), ids };
+}
+
+/**
+ * GET /api/freelancers's read, as a read worker runs it (search/search-worker.ts) or the
+ * process inline: from the index in memory of this connection, or with `memoryIndex` false
+ * (SEARCH_INDEX=engine) the engine's SQL.
+ */
+export function directoryAnswer(
+  db: Db,
+  query: DirectoryQuery,
+  readerId: string | null,
+  memoryIndex: boolean,
+): Promise<DirectoryResult> {
+  return searchFreelancers(db, query, readerId, new Date(), {
+    memoryIndex: memoryIndex ? directoryIndexOf(db) : undefined,
+  });
 }
 
 /** The page's cards in its order, each with its rating and tasks completed as of now. */

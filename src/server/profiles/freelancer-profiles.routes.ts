@@ -9,7 +9,10 @@ import { directoryQuerySchema, directoryResultSchema } from '../../shared/freela
 import { CATEGORIES } from '../../shared/task-constants.ts';
 import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
 import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
-import { searchFreelancers } from './freelancer-directory.ts';
+import { directoryWrittenAnswer } from './directory-answer.ts';
+import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
+import { COMPRESS_THRESHOLD } from '../compression.ts';
+import type { ReadWorkers } from '../db/read-workers.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
 import { recommendedTasks } from '../tasks/recommended-tasks.ts';
 import { recommendedTasksSchema } from '../../shared/task-skills.ts';
@@ -18,10 +21,17 @@ import { recommendedTasksSchema } from '../../shared/task-skills.ts';
  * Issue 50 under /api: a freelancer's own profile, the curated skills and the directory of
  * freelancers. Additive.
  */
-export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (
-  app,
-  { auth, db },
-) => {
+export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
+  TasksRoutesOptions & { readers?: ReadWorkers | undefined; memoryIndex: boolean }
+> = async (app, { auth, db, readers, memoryIndex }) => {
+  // The directory is searched where the task search is: on read workers, from an index in
+  // memory (docs/decisions/057-directory-index.md).
+  const searchDirectory = readers
+    ? (...args: Parameters<typeof directoryWrittenAnswer>) =>
+        readers.run<WrittenAnswer>('directoryWrittenAnswer', args.slice(1))
+    : directoryWrittenAnswer;
+  // Not kept (a reader's blocks change the page): the cache only sends the written bytes.
+  const answers = createAnswerCache(db, 'directory', 0, [], { compresses: true });
   app.get(
     '/api/skills',
     {
@@ -77,6 +87,7 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
   app.get(
     '/api/freelancers',
     {
+      compress: { threshold: COMPRESS_THRESHOLD },
       schema: {
         summary: 'The freelancer directory, one page at a time',
         description:
@@ -85,9 +96,11 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<TasksRoutesOptions>
         response: { 200: directoryResultSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await optionalUser(auth, request);
-      return searchFreelancers(db, request.query, user?.id ?? null);
+      return answers.sendWritten(reply, '', user?.id ?? null, (readerId, encoding) =>
+        searchDirectory(db, request.query, readerId, memoryIndex, encoding),
+      );
     },
   );
 

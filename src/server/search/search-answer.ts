@@ -53,7 +53,7 @@ export async function searchAnswer(
 }
 
 /** An answer's text as the route sends it: its UTF-8 bytes, compressed with `encoding` if given. */
-function writtenOf(
+export function writtenOf(
   text: string,
   readers: string[],
   encoding: AnswerEncoding | undefined,

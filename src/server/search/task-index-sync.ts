@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { ChangeLogCursor } from '../db/change-log-cursor.ts';
+import { IndexUpkeep } from '../db/index-upkeep.ts';
 import { KEPT_CHANGES, SEARCHED_COLUMNS } from '../db/migrations/0016-search-index-changes.ts';
-import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 import type { TaskRow as AnsweredRow } from '../tasks/tasks.store.ts';
 import { KeptTaskRows } from './kept-task-rows.ts';
@@ -11,10 +12,7 @@ import { TaskIndex, type IndexedTask } from './task-index.ts';
  * Built once from `tasks` (in pages, so a large table never sits in memory as rows), then
  * brought up to date before each search from `task_changes` (migration 0016), which the
  * database's triggers fill whatever process writes: this instance, another, a script.
- *
- * PostgreSQL hands out the log's ids as rows are inserted, not as they commit, so an id can
- * show up after a higher one: each id skipped is kept as a hole and asked for again until it
- * shows up, or for HOLE_MS (a transaction rolled back leaves its id unused for good).
+ * Where the log was read to, and its holes (PostgreSQL): db/change-log-cursor.ts.
  */
 
 type Db = Kysely<Database>;
@@ -23,13 +21,8 @@ const BUILD_PAGE = 1_000;
 /** Up to this many tasks, the first search waits for the index to be built. */
 const AWAIT_BUILD_UP_TO = 5_000;
 const FETCH_CHUNK = 500;
-const HOLE_MS = 60_000;
 const KEEP_UP_MS = 50;
 const KEEP_UP_FOR_MS = 5_000;
-/** Holes looked for around the log's end when the index is built (transactions under way). */
-const BUILD_WINDOW = 1_000;
-/** More holes than this: something is badly behind; the index is built again. */
-const MAX_HOLES = 10_000;
 
 interface TaskRow {
   seq: number | string | null;
@@ -48,10 +41,6 @@ interface TaskRow {
 
 /** A task's id and what a search reads of it (the columns whose changes are logged). */
 const COLUMNS = ['id', ...SEARCHED_COLUMNS] as const;
-
-/** PostgreSQL: `work` on one connection of the pool; SQLite has but one. */
-const onOneConnection = <T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> =>
-  isPostgres(db) ? db.connection().execute(work) : work(db);
 
 const ignore = () => undefined;
 
@@ -82,12 +71,23 @@ export class TaskIndexSync {
   readonly rows = new KeptTaskRows<AnsweredRow>();
   /** How often the log is read between searches while they come (tests set it longer). */
   private readonly keepUpMs: number;
-  private index: TaskIndex | undefined;
-  private lastId = 0;
-  private readonly holes = new Map<number, number>();
-  private running: Promise<TaskIndex> | undefined;
-  private queued: Promise<TaskIndex> | undefined;
-  private isSmall: boolean | undefined;
+  private readonly log = new ChangeLogCursor('task_changes', KEPT_CHANGES);
+  private readonly upkeep = new IndexUpkeep<TaskIndex>({
+    table: 'tasks',
+    awaitBuildUpTo: AWAIT_BUILD_UP_TO,
+    log: this.log,
+    build: (db) => this.buildOn(db),
+    apply: (db, index) => this.applyOn(db, index),
+    updating: () => {
+      // Read before the log is: every change the clock showed by then is in what is read.
+      // An update under way takes nothing from what the last one read: searches that bring
+      // the clock it read with still need no read of their own meanwhile.
+      const changedAt = this.seenChangedAt;
+      return () => {
+        if (!this.log.hasHoles) this.appliedChangedAt = changedAt;
+      };
+    },
+  });
   private lastSearchAt = 0;
   private keepingUp: ReturnType<typeof setInterval> | undefined;
   /** The latest change clock a search came with. */
@@ -114,55 +114,20 @@ export class TaskIndexSync {
     { changedAt, atLeastSeq = 0 }: { changedAt?: number | undefined; atLeastSeq?: number } = {},
   ): Promise<TaskIndex | undefined> {
     this.keepUp(db);
+    const index = this.upkeep.index;
     if (changedAt !== undefined) {
       if (
         changedAt === this.appliedChangedAt &&
-        this.index &&
-        this.holes.size === 0 &&
-        this.index.lastSeq >= atLeastSeq
+        index &&
+        !this.log.hasHoles &&
+        index.lastSeq >= atLeastSeq
       ) {
-        return this.index;
+        return index;
       }
       // The latest: a contact reader's own read of a search comes with the clock read before.
       this.seenChangedAt = Math.max(changedAt, this.seenChangedAt ?? changedAt);
     }
-    return this.latest(db);
-  }
-
-  private async latest(db: Db): Promise<TaskIndex | undefined> {
-    if (!this.index) {
-      const building = (this.running ??= this.build(db).finally(() => {
-        this.running = undefined;
-      }));
-      // A few thousand tasks take milliseconds: waited for, so every search is the index's.
-      this.isSmall ??= await this.countIsSmall(db);
-      if (!this.isSmall) {
-        // The engine answers meanwhile; a build that fails is started again by the next search.
-        building.catch(ignore);
-        return undefined;
-      }
-      await building;
-    }
-    return this.update(db);
-  }
-
-  /**
-   * The index with every change committed before this call. An update under way may have read
-   * the log before the caller's own write: the caller waits for the next one, which everyone
-   * who comes meanwhile shares.
-   */
-  private update(db: Db): Promise<TaskIndex> {
-    if (!this.running) {
-      this.running = this.bringUpToDate(db).finally(() => {
-        this.running = undefined;
-      });
-      return this.running;
-    }
-    this.queued ??= this.running.then(ignore, ignore).then(() => {
-      this.queued = undefined;
-      return this.update(db);
-    });
-    return this.queued;
+    return this.upkeep.latest(db);
   }
 
   /**
@@ -176,9 +141,9 @@ export class TaskIndexSync {
       if (Date.now() - this.lastSearchAt > KEEP_UP_FOR_MS) {
         clearInterval(this.keepingUp);
         this.keepingUp = undefined;
-      } else if (this.index && !this.running) {
+      } else if (this.upkeep.index && !this.upkeep.isUpdating) {
         // A failed read is tried again by the next round or search.
-        this.update(db).catch(ignore);
+        this.upkeep.update(db).catch(ignore);
       }
     }, this.keepUpMs);
     this.keepingUp.unref();
@@ -188,67 +153,17 @@ export class TaskIndexSync {
    * Waits for the first build (the warm-up, tests, benches). Only searches keep the index up
    * between them: an instance nobody searches yet reads no log.
    */
-  async built(db: Db): Promise<TaskIndex> {
-    for (;;) {
-      const index = await this.latest(db);
-      if (index) return index;
-      await this.running;
-    }
-  }
-
-  private async countIsSmall(db: Db): Promise<boolean> {
-    const { rows } = await sql<{ n: number | string }>`
-      select count(*) as n from (select 1 from tasks limit ${AWAIT_BUILD_UP_TO + 1}) as t
-    `.execute(db);
-    return Number(rows[0]?.n ?? 0) <= AWAIT_BUILD_UP_TO;
-  }
-
-  private async bringUpToDate(db: Db): Promise<TaskIndex> {
-    // Read before the log is: every change the clock showed by then is in what is read.
-    // An update under way takes nothing from what the last one read: searches that bring the
-    // clock it read with still need no read of their own meanwhile.
-    const changedAt = this.seenChangedAt;
-    const index =
-      !this.index || this.holes.size > MAX_HOLES
-        ? await this.build(db)
-        : (await this.apply(db))
-          ? this.index
-          : await this.build(db);
-    if (this.holes.size === 0) this.appliedChangedAt = changedAt;
-    return index;
-  }
-
-  /**
-   * On PostgreSQL, on one connection throughout: a build that asked the pool for each page
-   * queued behind every search meanwhile (the engine's, slow) and never finished under load.
-   * SQLite's one connection serves the searches between the pages.
-   */
-  private async build(db: Db): Promise<TaskIndex> {
-    return onOneConnection(db, (connection) => this.buildOn(connection));
+  built(db: Db): Promise<TaskIndex> {
+    return this.upkeep.built(db);
   }
 
   private async buildOn(db: Db): Promise<TaskIndex> {
     const index = new TaskIndex();
     index.startBuilding();
-    this.holes.clear();
     // The log may have dropped changes of kept rows: none is kept past a build.
     this.rows.clear();
     // The log's end first: every change after it is applied again on the next search.
-    const { rows: ends } = await sql<{ id: number | string | null }>`
-      select max(id) as id from task_changes
-    `.execute(db);
-    this.lastId = Number(ends[0]?.id ?? 0);
-    // Ids near the end not there yet may be transactions under way (PostgreSQL): holes.
-    const present = await db
-      .selectFrom('task_changes')
-      .select('id')
-      .where('id', '>', this.lastId - BUILD_WINDOW)
-      .execute();
-    const seen = new Set(present.map((row) => Number(row.id)));
-    const now = Date.now();
-    for (let id = Math.max(1, this.lastId - BUILD_WINDOW + 1); id <= this.lastId; id += 1) {
-      if (!seen.has(id)) this.holes.set(id, now + HOLE_MS);
-    }
+    await this.log.startAtEnd(db);
     // Banned posters first: each task then goes in its sets as it comes (a poster banned later
     // is looked for among every task).
     const banned = await db
@@ -271,37 +186,18 @@ export class TaskIndexSync {
       after = Number(page.at(-1)!.seq);
     }
     index.finishBuilding();
-    this.index = index;
     return index;
   }
 
   /**
-   * The log's rows after the last one applied, and the holes, applied to the index: their
-   * queries on one connection, as the build's. One query when nothing changed (the log read
-   * from the last id on, which is also how far it goes: no `max(id)` first). False, applying
-   * nothing, when the log is so far ahead that it may have dropped changes not applied yet.
+   * The log's rows after the last one applied, and the holes, applied to the index (each is the
+   * task as it is now). False, applying nothing, when the log is so far ahead that it may have
+   * dropped changes not applied yet.
    */
-  private async apply(db: Db): Promise<boolean> {
-    return onOneConnection(db, (connection) => this.applyOn(connection));
-  }
-
-  private async applyOn(db: Db): Promise<boolean> {
-    const index = this.index!;
-    const holes = [...this.holes.keys()];
-    const farBehind = this.lastId + KEPT_CHANGES / 2;
-    const changes = await db
-      .selectFrom('task_changes')
-      .select(['id', 'task_id', 'user_id'])
-      .where((eb) =>
-        holes.length
-          ? eb.or([eb('id', '>', this.lastId), eb('id', 'in', holes)])
-          : eb('id', '>', this.lastId),
-      )
-      .orderBy('id')
-      .limit(KEPT_CHANGES / 2 + holes.length + 1)
-      .execute();
-    if (changes.length === 0 && holes.length === 0) return true;
-    if (Number(changes.at(-1)?.id ?? 0) > farBehind) return false;
+  private async applyOn(db: Db, index: TaskIndex): Promise<boolean> {
+    const changes = await this.log.read(db);
+    if (!changes) return false;
+    if (changes.length === 0 && !this.log.hasHoles) return true;
     const taskIds = [...new Set(changes.flatMap((change) => change.task_id ?? []))];
     const userIds = [...new Set(changes.flatMap((change) => change.user_id ?? []))];
     this.rows.forgetTasks(taskIds);
@@ -319,7 +215,7 @@ export class TaskIndexSync {
       for (const row of rows) {
         if (!this.put(index, toIndexed(row))) {
           // Posted out of seq order (cannot happen while seq is handed out at commit): build.
-          await this.build(db);
+          await this.upkeep.build(db);
           return true;
         }
       }
@@ -332,19 +228,8 @@ export class TaskIndexSync {
         .execute();
       for (const user of users) index.setBanned(user.id, Boolean(user.banned));
     }
-    // Only once every change was read and applied: a failure on the way leaves them all to
-    // the next search, which applies them again (each is the task as it is now).
-    const now = Date.now();
-    const ids = new Set(changes.map((change) => Number(change.id)));
-    for (const hole of holes) {
-      if (ids.has(hole) || this.holes.get(hole)! < now) this.holes.delete(hole);
-    }
-    let highest = this.lastId;
-    for (const id of ids) highest = Math.max(highest, id);
-    for (let id = this.lastId + 1; id <= highest; id += 1) {
-      if (!ids.has(id)) this.holes.set(id, now + HOLE_MS);
-    }
-    this.lastId = highest;
+    // Only once every change was read and applied.
+    this.log.advance(changes);
     return true;
   }
 

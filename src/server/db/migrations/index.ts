@@ -29,6 +29,7 @@ import * as taskSkills from './0028-task-skills.ts';
 import * as directoryIndex from './0029-directory-index.ts';
 import * as taskMatchJobs from './0030-task-match-jobs.ts';
 import * as posterRatings from './0031-poster-ratings.ts';
+import * as directoryChanges from './0032-directory-changes.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029-directory-index': directoryIndex,
   '0030-task-match-jobs': taskMatchJobs,
   '0031-poster-ratings': posterRatings,
+  '0032-directory-changes': directoryChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

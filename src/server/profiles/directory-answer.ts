@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import { directoryResultSchema, type DirectoryQuery } from '../../shared/freelancer-directory.ts';
+import type { WrittenAnswer } from '../answer-cache.ts';
+import type { AnswerEncoding } from '../compression.ts';
+import type { Database } from '../db/types.ts';
+import { writtenOf } from '../search/search-answer.ts';
+import { serializerCompiler } from '../serializer.ts';
+import { directoryAnswer } from './freelancer-directory.ts';
+
+/** The route's own serializer of a directory page (GET /api/freelancers, 200), compiled once. */
+let writeAnswer: ((answer: unknown) => string) | undefined;
+const writerOfAnswers = () =>
+  (writeAnswer ??= serializerCompiler({
+    schema: directoryResultSchema,
+    method: 'GET',
+    url: '/api/freelancers',
+    httpStatus: '200',
+  }));
+
+/**
+ * A directory page as the route sends it, written (and compressed, given the `encoding` its
+ * request accepts) where it was read: on a read worker, off the event loop, as the task
+ * search's answers are (search-answer.ts, decision 026).
+ */
+export async function directoryWrittenAnswer(
+  db: Kysely<Database>,
+  query: DirectoryQuery,
+  readerId: string | null,
+  memoryIndex: boolean,
+  encoding?: AnswerEncoding,
+): Promise<WrittenAnswer> {
+  const answer = await directoryAnswer(db, query, readerId, memoryIndex);
+  return writtenOf(writerOfAnswers()(answer), [], encoding);
+}

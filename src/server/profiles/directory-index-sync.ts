@@ -1,0 +1,159 @@
+import { sql, type Kysely } from 'kysely';
+import { ChangeLogCursor } from '../db/change-log-cursor.ts';
+import { KEPT_DIRECTORY_CHANGES } from '../db/migrations/0032-directory-changes.ts';
+import { IndexUpkeep } from '../db/index-upkeep.ts';
+import type { Database } from '../db/types.ts';
+import { deletedAddress } from '../accounts/deleted-accounts.ts';
+import { DirectoryIndex, type DirectoryEntry } from './directory-index.ts';
+
+/**
+ * Issue 50: a DirectoryIndex kept in step with the database, as the task search's index is
+ * (search/task-index-sync.ts, decision 032): built once from `freelancer_profiles` (in pages),
+ * then brought up to date before each search from `freelancer_changes` (migration 0032), which
+ * triggers fill whoever writes (where it was read to, and its holes: db/change-log-cursor.ts).
+ */
+
+type Db = Kysely<Database>;
+
+const BUILD_PAGE = 2_000;
+const FETCH_CHUNK = 500;
+/** Up to this many profiles, the first search waits for the build. */
+const AWAIT_BUILD_UP_TO = 5_000;
+
+const DELETED_SUFFIX = deletedAddress('').slice('deleted-'.length);
+
+/** The profiles of `userIds`, or of the page of user ids after `after`, as entries. */
+async function entriesOf(
+  db: Db,
+  which: { userIds: readonly string[] } | { after: string; limit: number },
+): Promise<DirectoryEntry[]> {
+  let profiles = db
+    .selectFrom('freelancer_profiles as fp')
+    .innerJoin('user as u', 'u.id', 'fp.user_id')
+    .select([
+      'fp.user_id',
+      'fp.available',
+      'fp.rate_cents',
+      'fp.rating_average',
+      'fp.rating_count',
+      'fp.jobs_completed',
+      'fp.response_minutes',
+      'fp.updated_at',
+      'u.moderation',
+      'u.email',
+      'u.banned',
+    ])
+    .orderBy('fp.user_id');
+  profiles =
+    'userIds' in which
+      ? profiles.where('fp.user_id', 'in', which.userIds)
+      : profiles.where('fp.user_id', '>', which.after).limit(which.limit);
+  const rows = await profiles.execute();
+  if (rows.length === 0) return [];
+  const first = rows[0]!.user_id;
+  const last = rows.at(-1)!.user_id;
+  const inRange =
+    'userIds' in which
+      ? sql`user_id in (${sql.join(rows.map((row) => row.user_id))})`
+      : sql`user_id >= ${first} and user_id <= ${last}`;
+  const [words, skills] = await Promise.all([
+    sql<{ user_id: string; word: string; weight: number }>`
+      select user_id, word, weight from freelancer_words where ${inRange}
+    `.execute(db),
+    sql<{ user_id: string; skill_key: string }>`
+      select user_id, skill_key from freelancer_skills where ${inRange}
+    `.execute(db),
+  ]);
+  const entries = new Map<string, DirectoryEntry>();
+  for (const row of rows) {
+    const updatedAt = row.updated_at as string | Date;
+    entries.set(row.user_id, {
+      userId: row.user_id,
+      listed: row.moderation === null && !row.banned && !row.email.endsWith(DELETED_SUFFIX),
+      available: Boolean(row.available),
+      rateCents: row.rate_cents === null ? null : Number(row.rate_cents),
+      ratingAverage: Number(row.rating_average),
+      ratingCount: Number(row.rating_count),
+      jobsCompleted: Number(row.jobs_completed),
+      responseMinutes: Number(row.response_minutes),
+      updatedAt: updatedAt instanceof Date ? updatedAt.toISOString() : updatedAt,
+      skillKeys: [],
+      words: [],
+    });
+  }
+  for (const row of words.rows) {
+    (entries.get(row.user_id)?.words as DirectoryEntry['words'][number][] | undefined)?.push({
+      word: row.word,
+      weight: Number(row.weight),
+    });
+  }
+  for (const row of skills.rows) {
+    (entries.get(row.user_id)?.skillKeys as string[] | undefined)?.push(row.skill_key);
+  }
+  return [...entries.values()];
+}
+
+export class DirectoryIndexSync {
+  private readonly log = new ChangeLogCursor('freelancer_changes', KEPT_DIRECTORY_CHANGES);
+  private readonly upkeep = new IndexUpkeep<DirectoryIndex>({
+    table: 'freelancer_profiles',
+    awaitBuildUpTo: AWAIT_BUILD_UP_TO,
+    log: this.log,
+    build: (db) => this.buildOn(db),
+    apply: (db, index) => this.applyOn(db, index),
+  });
+
+  /** The index with every change committed before this call; undefined while first built. */
+  current(db: Db): Promise<DirectoryIndex | undefined> {
+    return this.upkeep.latest(db);
+  }
+
+  /** Waits for the first build (the warm-up, tests, benches). */
+  built(db: Db): Promise<DirectoryIndex> {
+    return this.upkeep.built(db);
+  }
+
+  private async buildOn(db: Db): Promise<DirectoryIndex> {
+    const index = new DirectoryIndex();
+    index.startBuilding();
+    await this.log.startAtEnd(db);
+    let after = '';
+    for (;;) {
+      const page = await entriesOf(db, { after, limit: BUILD_PAGE });
+      for (const entry of page) index.put(entry);
+      if (page.length < BUILD_PAGE) break;
+      after = page.at(-1)!.userId;
+    }
+    index.finishBuilding();
+    return index;
+  }
+
+  /** The log's rows after the last applied, and the holes; false when too far behind. */
+  private async applyOn(db: Db, index: DirectoryIndex): Promise<boolean> {
+    const changes = await this.log.read(db);
+    if (!changes) return false;
+    if (changes.length === 0 && !this.log.hasHoles) return true;
+    const userIds = [...new Set(changes.flatMap((change) => change.user_id ?? []))];
+    for (let at = 0; at < userIds.length; at += FETCH_CHUNK) {
+      const chunk = userIds.slice(at, at + FETCH_CHUNK);
+      const entries = await entriesOf(db, { userIds: chunk });
+      const found = new Set(entries.map((entry) => entry.userId));
+      for (const id of chunk) if (!found.has(id)) index.remove(id);
+      for (const entry of entries) index.put(entry);
+    }
+    this.log.advance(changes);
+    return true;
+  }
+}
+
+/** Each database's directory in memory: one per connection pool (or read worker). */
+const syncs = new WeakMap<Db, DirectoryIndexSync>();
+
+export function directoryIndexOf(db: Db): DirectoryIndexSync {
+  let sync = syncs.get(db);
+  if (!sync) {
+    sync = new DirectoryIndexSync();
+    syncs.set(db, sync);
+  }
+  return sync;
+}
