@@ -58,7 +58,7 @@ export function PortfolioGrid({ userId }: { userId: string }) {
   }, [userId]);
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="profile-portfolio" className="space-y-3">
+    <section aria-labelledby="profile-portfolio" className="render-near-screen space-y-3">
       <h2 id="profile-portfolio" className="text-2xl font-semibold">
         Portfolio
       </h2>
