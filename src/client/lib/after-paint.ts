@@ -1,0 +1,17 @@
+/**
+ * Runs `run` once the browser has painted what the page shows now, and returns what cancels it
+ * (issue 51). For the reads and code a page wants soon but does not show at first (whether the
+ * viewer blocked this user, a portfolio, the logout dialog's code): started in the same task as
+ * the page's first render they came before its largest paint, and Lighthouse's simulation waited
+ * for each of them.
+ */
+export function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
