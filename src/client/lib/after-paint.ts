@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `run` once the browser has painted what the page shows now, and returns what cancels it
  * (issue 51). For the reads and code a page wants soon but does not show at first (whether the
@@ -7,11 +9,21 @@
  */
 export function afterPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
+  // Two frames: the first one's callbacks run before the paint, the second's after it is shown.
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(run, 0);
+    });
   });
   return () => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
+}
+
+/** False until the component's first render has been painted, then true. */
+export function usePainted(): boolean {
+  const [isPainted, setPainted] = useState(false);
+  useEffect(() => afterPaint(() => setPainted(true)), []);
+  return isPainted;
 }
