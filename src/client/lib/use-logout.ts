@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { AUTH_MESSAGES } from '../../shared/account-rules.ts';
-import { afterPaint } from './after-paint.ts';
 import { loadDialogBox, useDialog } from '../components/dialogs.tsx';
 import { useToast } from '../components/toaster.tsx';
 import { useSession } from './session.tsx';
@@ -13,7 +12,7 @@ export function useLogout() {
   // Logout asks first, also when the server has gone away since: its dialog's code comes now.
   useEffect(() => {
     // Offline it fails here without a word: the dialog tries again when it opens, and says why.
-    return afterPaint(() => void loadDialogBox().catch(() => {}));
+    void loadDialogBox().catch(() => {});
   }, []);
   return async () => {
     const confirmed = await dialog.confirm({
