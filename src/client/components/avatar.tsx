@@ -44,6 +44,10 @@ export function Avatar({
             src={photo}
             alt={isDecorative ? '' : user.name}
             referrerPolicy="no-referrer"
+            // Issue 51: the page's text is painted before any photo; a browser raises a photo
+            // on screen to high priority otherwise, and Lighthouse then counts it before the
+            // largest paint, a text.
+            fetchPriority="low"
             onError={onError}
           />
         ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { afterPaint } from '../../lib/after-paint.ts';
 import type { UserSummary } from '../../../shared/user-summary.ts';
 import { useDialog, type DialogOptions } from '../../components/dialogs.tsx';
 import { useToast } from '../../components/toaster.tsx';
@@ -70,12 +71,15 @@ export function BlockControl({
   useEffect(() => {
     if (!isOther) return;
     let isCurrent = true;
-    blocksApi.isBlocked(user._id).then(
-      (isBlocked) => isCurrent && setKnown({ pair, isBlocked }),
-      () => undefined, // Not known: no control rather than a wrong one.
+    const cancel = afterPaint(() =>
+      blocksApi.isBlocked(user._id).then(
+        (isBlocked) => isCurrent && setKnown({ pair, isBlocked }),
+        () => undefined, // Not known: no control rather than a wrong one.
+      ),
     );
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, [isOther, pair, user._id]);
 

@@ -74,7 +74,7 @@ export const TRUST_BADGES: Record<keyof Trust['badges'], { label: string; how: s
 export function TrustBadges({ trust }: { trust: Trust }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="card bg-base-200">
+    <section aria-labelledby={id} className="render-near-screen card bg-base-200">
       <div className="card-body gap-3">
         <h2 id={id} className="card-title">
           Trust

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterPaint } from '../../lib/after-paint.ts';
 import type { PortfolioItem } from '../../../shared/portfolio.ts';
 import { Picture } from '../files/picture.tsx';
 import { portfolioApi } from './portfolio-api.ts';
@@ -48,17 +49,20 @@ export function PortfolioGrid({ userId }: { userId: string }) {
   const [items, setItems] = useState<PortfolioItem[]>([]);
   useEffect(() => {
     let isCurrent = true;
-    portfolioApi.of(userId).then(
-      (list) => isCurrent && setItems(list),
-      () => undefined, // the profile stands without its portfolio
+    const cancel = afterPaint(() =>
+      portfolioApi.of(userId).then(
+        (list) => isCurrent && setItems(list),
+        () => undefined, // the profile stands without its portfolio
+      ),
     );
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, [userId]);
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="profile-portfolio" className="space-y-3">
+    <section aria-labelledby="profile-portfolio" className="render-near-screen space-y-3">
       <h2 id="profile-portfolio" className="text-2xl font-semibold">
         Portfolio
       </h2>

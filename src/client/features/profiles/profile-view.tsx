@@ -160,7 +160,7 @@ export function ProfileView({
       </div>
       <TrustBadges trust={profile.trust} />
       {portfolio}
-      <section aria-labelledby="profile-reviews" className="space-y-3">
+      <section aria-labelledby="profile-reviews" className="render-near-screen space-y-3">
         <h2 id="profile-reviews" className="text-2xl font-semibold">
           Reviews
         </h2>
