@@ -9,7 +9,7 @@ import {
 import { CURATED_SKILLS, skillKey } from '../../shared/freelancer-profiles.ts';
 import { isPostgres } from '../db/engine.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
-import { profileWords, writeProfileWords } from './directory-entries.ts';
+import { markDirectoryFiguresDue, profileWords, writeProfileWords } from './directory-entries.ts';
 import { DirectoryIndexSync } from './directory-index-sync.ts';
 import { searchFreelancers } from './freelancer-directory.ts';
 
@@ -203,5 +203,25 @@ describe('the directory in memory', () => {
       select count(*) as n from freelancer_changes
     `.execute(db);
     expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+  });
+
+  it('log a change of what the index reads, never a mark of figures due', async () => {
+    const db = t.db;
+    const logged = async () => {
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n from freelancer_changes
+      `.execute(db);
+      return Number(rows[0]?.n);
+    };
+    const before = await logged();
+    // A message's mark (decision 056): the sweep computes the figures, and its write is logged.
+    await markDirectoryFiguresDue(db, [idOf(11)]);
+    expect(await logged()).toBe(before);
+    await db
+      .updateTable('freelancer_profiles')
+      .set({ jobs_completed: 7 })
+      .where('user_id', '=', idOf(11))
+      .execute();
+    expect(await logged()).toBe(before + 1);
   });
 });

@@ -10,6 +10,16 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 export const KEPT_DIRECTORY_CHANGES = 100_000;
 
+/**
+ * The columns of `freelancer_profiles` the index reads (profiles/directory-index-sync.ts; a save
+ * sets `updated_at`, in the transaction that writes the words and skills). An update of others
+ * logs nothing: above all the mark a message makes (`figures_at` alone, decision 056), which
+ * would have every read worker read the profile again for nothing.
+ */
+const INDEXED_COLUMNS = sql.raw(
+  'available, rate_cents, rating_average, rating_count, jobs_completed, response_minutes, updated_at',
+);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (isPostgres) {
@@ -36,7 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       $$
     `.execute(db);
     await sql`
-      create trigger freelancer_profiles_log_change after insert or update or delete
+      create trigger freelancer_profiles_log_change
+        after insert or update of ${INDEXED_COLUMNS} or delete
         on freelancer_profiles for each row execute function tasklane_log_freelancer_change()
     `.execute(db);
     await sql`
@@ -57,13 +68,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       delete from freelancer_changes where id <= new.id - ${sql.lit(KEPT_DIRECTORY_CHANGES)};
     end
   `.execute(db);
-  for (const [event, row] of [
-    ['insert', 'new'],
-    ['update', 'new'],
-    ['delete', 'old'],
+  for (const [name, event, row] of [
+    ['insert', sql`insert`, 'new'],
+    ['update', sql`update of ${INDEXED_COLUMNS}`, 'new'],
+    ['delete', sql`delete`, 'old'],
   ] as const) {
     await sql`
-      create trigger ${sql.raw(`freelancer_profiles_log_${event}`)} after ${sql.raw(event)}
+      create trigger ${sql.raw(`freelancer_profiles_log_${name}`)} after ${event}
         on freelancer_profiles begin
         insert into freelancer_changes (user_id) values (${sql.raw(row)}.user_id);
       end
