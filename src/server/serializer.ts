@@ -12,3 +12,16 @@ export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema 
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
   return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 };
+
+/**
+ * A GET route's own serializer of its 200 answer, for a read that writes its answer off the
+ * route (on a read worker: search-answer.ts, directory-answer.ts), compiled by the first answer
+ * it writes: a process whose reads all run on workers never compiles it.
+ */
+export function lazyAnswerWriter(schema: ZodType, url: string): (answer: unknown) => string {
+  let write: ((answer: unknown) => string) | undefined;
+  return (answer) => {
+    write ??= serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
+    return write(answer);
+  };
+}

@@ -4,18 +4,11 @@ import type { WrittenAnswer } from '../answer-cache.ts';
 import type { AnswerEncoding } from '../compression.ts';
 import type { Database } from '../db/types.ts';
 import { writtenOf } from '../search/search-answer.ts';
-import { serializerCompiler } from '../serializer.ts';
+import { lazyAnswerWriter } from '../serializer.ts';
 import { directoryAnswer } from './freelancer-directory.ts';
 
-/** The route's own serializer of a directory page (GET /api/freelancers, 200), compiled once. */
-let writeAnswer: ((answer: unknown) => string) | undefined;
-const writerOfAnswers = () =>
-  (writeAnswer ??= serializerCompiler({
-    schema: directoryResultSchema,
-    method: 'GET',
-    url: '/api/freelancers',
-    httpStatus: '200',
-  }));
+/** The route's own serializer of a directory page (GET /api/freelancers, 200). */
+const writeAnswer = lazyAnswerWriter(directoryResultSchema, '/api/freelancers');
 
 /**
  * A directory page as the route sends it, written (and compressed, given the `encoding` its
@@ -30,5 +23,5 @@ export async function directoryWrittenAnswer(
   encoding?: AnswerEncoding,
 ): Promise<WrittenAnswer> {
   const answer = await directoryAnswer(db, query, readerId, memoryIndex);
-  return writtenOf(writerOfAnswers()(answer), [], encoding);
+  return writtenOf(writeAnswer(answer), [], encoding);
 }

@@ -3,22 +3,12 @@ import { taskSearchResultSchema, type TaskSearchQuery } from '../../shared/searc
 import { MAX_KEPT_CHARACTERS, type WrittenAnswer } from '../answer-cache.ts';
 import { compressed, type AnswerEncoding } from '../compression.ts';
 import type { Database } from '../db/types.ts';
-import { serializerCompiler } from '../serializer.ts';
+import { lazyAnswerWriter } from '../serializer.ts';
 import { readersOfContacts } from '../tasks/tasks.store.ts';
 import { searchTasks, type SearchOptions } from './search.store.ts';
 
-/**
- * The route's own serializer of a search's answer (GET /api/tasks/search, 200), compiled by
- * the first search it writes: the process whose searches run on workers never needs it.
- */
-let writeAnswer: ((answer: unknown) => string) | undefined;
-const writerOfAnswers = () =>
-  (writeAnswer ??= serializerCompiler({
-    schema: taskSearchResultSchema,
-    method: 'GET',
-    url: '/api/tasks/search',
-    httpStatus: '200',
-  }));
+/** The route's own serializer of a search's answer (GET /api/tasks/search, 200). */
+const writeAnswer = lazyAnswerWriter(taskSearchResultSchema, '/api/tasks/search');
 
 const utf8 = new TextEncoder();
 /**
@@ -47,7 +37,7 @@ export async function searchAnswer(
   const start = performance.now();
   const timing = { databaseMs: 0 };
   const answer = await searchTasks(db, query, { ...options, timing });
-  const written = writtenOf(writerOfAnswers()(answer), readersOfContacts(answer.items), encoding);
+  const written = writtenOf(writeAnswer(answer), readersOfContacts(answer.items), encoding);
   written.timing = { readMs: performance.now() - start, databaseMs: timing.databaseMs };
   return written;
 }
