@@ -19,27 +19,8 @@ export type { SessionUser } from './session-cache.ts';
 export function sessionTokenOf(request: FastifyRequest, cookieName: string): string | undefined {
   const cookie = request.headers.cookie;
   if (!cookie || !cookie.includes(cookieName)) return undefined;
-  let tokens = tokensOfCookies.get(cookieName);
-  const memo = tokens?.get(cookie);
-  if (memo !== undefined) return memo || undefined;
-  const token = parseCookies(cookie).get(cookieName) || '';
-  if (cookie.length <= MEMO_COOKIE_CHARACTERS && MEMO_COOKIES > 0) {
-    if (!tokens) tokensOfCookies.set(cookieName, (tokens = new Map()));
-    if (tokens.size >= MEMO_COOKIES) tokens.clear();
-    tokens.set(cookie, token);
-  }
-  return token || undefined;
+  return parseCookies(cookie).get(cookieName) || undefined;
 }
-
-/**
- * The token each recent Cookie header holds ('' for none), by cookie name, then header: a signed-in
- * reader sends the same header on every request, and parsing it (every cookie split and
- * decoded) was a tenth of the session check. A pure function of the header, so never stale;
- * cleared when full. Off: MEMO_COOKIES = 0.
- */
-const MEMO_COOKIES: number = 1000;
-const MEMO_COOKIE_CHARACTERS = 2048;
-const tokensOfCookies = new Map<string, Map<string, string>>();
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
