@@ -25,7 +25,7 @@ import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { trustFiguresRoutes } from './trust-figures/trust-figures.routes.ts';
-import { registerSecurity } from './security.ts';
+import { registerPreflights, registerSecurity } from './security.ts';
 import { serializerCompiler } from './serializer.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { createEventBus } from './events/event-bus.ts';
@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Issue 20: the operators of ADMIN_EMAILS whose addresses are proven.
   const granted = await grantAdminEmails(deps.db, config.adminEmails);
   if (granted > 0) app.log.info({ granted }, 'ADMIN_EMAILS: accounts made admins');
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
 
   // Compression where it pays: the task list (routes opt in) and the built assets, which are
   // compressed once at build time (vite.config.ts) rather than on every request.
@@ -325,6 +325,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     readers,
     memoryIndex: config.searchIndex === 'memory',
   });
+
+  // Last, so that every hook above runs for preflights too (security.ts).
+  await registerPreflights(app, config);
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -61,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   // Nor may a path or a query: `%00` decodes to NUL wherever the URL is read.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(/%00/.test(request.url) ? badRequest(NUL_CHARACTER) : undefined);
+    done(request.url.includes('%00') ? badRequest(NUL_CHARACTER) : undefined);
   });
 }
 

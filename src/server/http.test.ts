@@ -65,6 +65,66 @@ describe('cross-origin requests', () => {
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('answer every request with the CORS headers of its origin, preflight or not', async () => {
+    const corsHeaders = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => name.startsWith('access-control-') || name === 'vary',
+        ),
+      );
+    const exposed = 'set-auth-token';
+    const cases = [
+      [undefined, { vary: 'Origin', 'access-control-allow-origin': '*' }],
+      ['https://other.example', { vary: 'Origin', 'access-control-allow-origin': '*' }],
+      [
+        APP_ORIGIN,
+        {
+          vary: 'Origin',
+          'access-control-allow-origin': APP_ORIGIN,
+          'access-control-allow-credentials': 'true',
+        },
+      ],
+    ] as const;
+    for (const [origin, expected] of cases) {
+      const headers = origin ? { origin } : {};
+      for (const url of [`/api/tasks/${taskId}`, '/api/no-such-route']) {
+        const response = await t.app.inject({ method: 'GET', url, headers });
+        expect(corsHeaders(response.headers), `${origin} ${url}`).toEqual({
+          ...expected,
+          'access-control-expose-headers': exposed,
+        });
+      }
+    }
+    // A write refused as cross-site says nothing of CORS.
+    const refused = await t.request('PATCH', `/api/tasks/${taskId}/bids`, {
+      user,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(corsHeaders(refused.headers)).toEqual({});
+    // A preflight: the methods, and the headers it asked for, which its answer varies with.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/tasks',
+      headers: {
+        origin: APP_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(corsHeaders(preflight.headers)).toEqual({
+      vary: 'Origin, Access-Control-Request-Headers',
+      'access-control-allow-origin': APP_ORIGIN,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': exposed,
+      'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
+      'access-control-allow-headers': 'content-type',
+    });
+    const notPreflight = await t.app.inject({ method: 'OPTIONS', url: '/api/tasks' });
+    expect(notPreflight.statusCode).toBe(400);
+  });
+
   it('do not let another site write, even with a valid session cookie', async () => {
     const before = await snapshotTasks(t.db);
     for (const [method, url] of [

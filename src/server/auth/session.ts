@@ -32,15 +32,19 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 function credentialOf(
   auth: Auth,
   request: FastifyRequest,
-): { key: string; headers: Headers } | undefined {
+): { key: string; headers: () => Headers } | undefined {
   const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (bearer) {
-    return { key: `bearer:${bearer}`, headers: new Headers({ authorization: `Bearer ${bearer}` }) };
+    const headers = () => new Headers({ authorization: `Bearer ${bearer}` });
+    return { key: `bearer:${bearer}`, headers };
   }
   const token = sessionTokenOf(request, auth.sessionCookieName);
+  // The request's headers as Better Auth reads them, built only for a full check: a session
+  // the cache answers needs none (copying and validating every header cost a signed-in read
+  // more than the cache lookup).
   return token === undefined
     ? undefined
-    : { key: token, headers: fromNodeHeaders(request.headers) };
+    : { key: token, headers: () => fromNodeHeaders(request.headers) };
 }
 
 /** Whether the request carries a bearer token (no ambient credential: see security.ts). */
@@ -61,7 +65,7 @@ export async function optionalUser(
   const token = credential.key;
   const cached = auth.sessions.get(token);
   if (cached) return cached;
-  const session = await auth.api.getSession({ headers: credential.headers });
+  const session = await auth.api.getSession({ headers: credential.headers() });
   if (!session) return null;
   const user = sessionUserOf(session.user);
   auth.sessions.set(token, user, new Date(session.session.expiresAt));
@@ -105,7 +109,7 @@ export async function requireSession(
   request: FastifyRequest,
 ): Promise<VerifiedSession> {
   const credential = credentialOf(auth, request);
-  const session = credential && (await auth.api.getSession({ headers: credential.headers }));
+  const session = credential && (await auth.api.getSession({ headers: credential.headers() }));
   if (!session) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   return {
     user: sessionUserOf(session.user),

@@ -161,6 +161,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/tasks/:id',
     {
+      // One task is never compressed: no hook of @fastify/compress on the most read route.
+      compress: false,
       schema: {
         summary: 'Get one task',
         params: taskIdParamsSchema,
