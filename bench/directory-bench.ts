@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { createAuthForScripts } from '../src/server/auth/auth.ts';
@@ -10,6 +12,7 @@ import { isPostgres } from '../src/server/db/engine.ts';
 import type { Database } from '../src/server/db/types.ts';
 import { createRandom, seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
 import { profileWords } from '../src/server/profiles/directory-entries.ts';
+import { DirectoryIndexSync } from '../src/server/profiles/directory-index-sync.ts';
 import { CURATED_SKILLS, skillKey } from '../src/shared/freelancer-profiles.ts';
 import { formatInt, log, ROOT, serverEnv, startServer } from './bench-server.ts';
 import { runLoad, type MeasuredLoad, type MixSpec } from './load.ts';
@@ -34,6 +37,14 @@ const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 const CHUNK = 400;
 /** BENCH_DIRECTORY_MIX=0: without the mix check (issue 18's mix alone and with the directory). */
 const SKIP_MIX = process.env.BENCH_DIRECTORY_MIX === '0';
+/** BENCH_ENGINES: `sqlite,postgres` unless set (PostgreSQL only when one answers). */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+/**
+ * BENCH_DIRECTORY_SEEDED=dir: the seeded data kept there (SQLite: the data directory; PostgreSQL:
+ * a template database) and copied for the next run of the same sizes, rather than seeded again.
+ * The copy is the seed's data as written; the server starts on it as on a fresh seed.
+ */
+const SEEDED = process.env.BENCH_DIRECTORY_SEEDED;
 
 const WORDS = ['logo', 'react', 'wordpress', 'copy', 'seo', 'excel', 'photo', 'video', 'brand'];
 const HEADLINES = [
@@ -155,6 +166,21 @@ function taskSearchPaths(): string[] {
   ]);
 }
 
+/**
+ * The heap the directory's index holds (as each read worker holds it): the heap after a full
+ * collection with the index built, less before, in this process.
+ */
+async function indexHeapBytes(db: Kysely<Database>): Promise<{ bytes: number; profiles: number }> {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const index = await new DirectoryIndexSync().built(db);
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  return { bytes, profiles: index.size };
+}
+
 interface Load {
   requests: number;
   perSecond: number;
@@ -248,6 +274,7 @@ interface DirectoryBench {
   saves: number;
   tasks: Load;
   mix?: MixCheck | undefined;
+  memory?: { bytes: number; profiles: number } | undefined;
 }
 
 /** Of every 111 requests of the mix with the directory, 11 (10 %) are directory searches. */
@@ -309,24 +336,41 @@ async function mixCheck(
   return result;
 }
 
-async function runOnEngine(engine: string, databaseUrl: string): Promise<DirectoryBench> {
+/** The seeded SQLite data directory kept for runs of these sizes (BENCH_DIRECTORY_SEEDED). */
+const keptSqliteSeed = () => SEEDED && path.join(SEEDED, `sqlite-${TASKS}-${PROFILES}`);
+
+async function runOnEngine(
+  engine: string,
+  databaseUrl: string,
+  seeded = false,
+  keepSeed?: () => Promise<void>,
+): Promise<DirectoryBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasklane-directory-bench-'));
+  const kept = engine === 'sqlite' ? keptSqliteSeed() : undefined;
+  const copied = seeded || (kept !== undefined && fs.existsSync(kept));
+  if (kept && copied) fs.cpSync(kept, dataDir, { recursive: true });
   const { baseUrl, env } = await serverEnv(dataDir, databaseUrl);
   const config = parseConfig(env);
   const handle = await openDatabase(config);
   let pools: MixPools | undefined;
+  let memory: DirectoryBench['memory'];
   try {
     const seedStart = performance.now();
-    await seedBulkTasks(handle.db, { count: TASKS, auth: createAuthForScripts(config, handle) });
-    await seedProfiles(handle.db, PROFILES);
+    if (!copied) {
+      await seedBulkTasks(handle.db, { count: TASKS, auth: createAuthForScripts(config, handle) });
+      await seedProfiles(handle.db, PROFILES);
+    }
     pools = await readMixPools(handle.db);
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
     log(
-      `${engine}: seeded ${formatInt(TASKS)} tasks, ${formatInt(PROFILES)} profiles in ${seconds} s`,
+      `${engine}: ${copied ? 'a kept seed of' : 'seeded'} ${formatInt(TASKS)} tasks, ${formatInt(PROFILES)} profiles in ${seconds} s`,
     );
+    memory = await indexHeapBytes(handle.db);
   } finally {
     await handle.close();
   }
+  if (kept && !copied) fs.cpSync(dataDir, kept, { recursive: true });
+  if (!copied) await keepSeed?.();
   const server = await startServer({ ...env, SEARCH_CACHE_SIZE: '0' }, baseUrl);
   try {
     let saves = 0;
@@ -341,15 +385,23 @@ async function runOnEngine(engine: string, databaseUrl: string): Promise<Directo
       log(`${engine}: issue 18's mix alone and with the directory…`);
       mix = await mixCheck(baseUrl, dataDir, pools, server.child.process.pid ?? 0);
     }
-    return { engine, directory, saves, tasks, mix };
+    return { engine, directory, saves, tasks, mix, memory };
   } finally {
     await stopChild(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** A database of its own on the PostgreSQL server, or null when none answers. */
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+/**
+ * A database of its own on the PostgreSQL server (a copy of the kept seed when there is one:
+ * `seeded`), or null when none answers. `keep` makes it the kept seed (BENCH_DIRECTORY_SEEDED).
+ */
+async function postgresDatabase(): Promise<{
+  url: string;
+  seeded: boolean;
+  keep(): Promise<void>;
+  drop(): Promise<void>;
+} | null> {
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
   admin.on('error', () => {});
   try {
@@ -358,11 +410,21 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
     return null;
   }
   const name = `tasklane_directory_bench_${process.pid}`;
-  await admin.query(`create database ${name}`);
+  const template = `tasklane_directory_seed_${TASKS}_${PROFILES}`;
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
+    template,
+  ]);
+  const seeded = Boolean(SEEDED && rowCount);
+  await admin.query(`create database ${name}${seeded ? ` template ${template}` : ''}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    seeded,
+    keep: async () => {
+      if (!SEEDED || seeded) return;
+      await admin.query(`create database ${template} template ${name}`);
+    },
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -371,11 +433,14 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
 }
 
 export async function runDirectoryBench(): Promise<DirectoryBench[]> {
-  const results = [await runOnEngine('sqlite', '')];
-  const database = await postgresDatabase();
+  const results: DirectoryBench[] = [];
+  if (ENGINES.includes('sqlite')) results.push(await runOnEngine('sqlite', ''));
+  const database = ENGINES.includes('postgres') ? await postgresDatabase() : null;
   if (database) {
     try {
-      results.push(await runOnEngine('postgres', database.url));
+      results.push(
+        await runOnEngine('postgres', database.url, database.seeded, () => database.keep()),
+      );
     } finally {
       await database.drop();
     }
@@ -390,7 +455,7 @@ export function printDirectoryReport(results: DirectoryBench[]): void {
   );
   console.log('| engine | load | req/s | p50 | p99 | failures |');
   console.log('|---|---|---:|---:|---:|---:|');
-  for (const { engine, directory, saves, tasks } of results) {
+  for (const { engine, directory, saves, tasks, memory } of results) {
     const row = (label: string, l: Load) =>
       `| ${engine} | ${label} | ${l.perSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.failures} |`;
     console.log(row(`directory mix (+${saves} profile saves)`, directory));
@@ -398,6 +463,12 @@ export function printDirectoryReport(results: DirectoryBench[]): void {
     console.log(
       `| ${engine} | directory ÷ task search | ${(directory.perSecond / tasks.perSecond).toFixed(2)} | | | |`,
     );
+    if (memory) {
+      const perProfile = memory.bytes / memory.profiles;
+      console.log(
+        `| ${engine} | the index's heap (${formatInt(memory.profiles)} profiles) | ${(memory.bytes / 1048576).toFixed(1)} MB, ${perProfile.toFixed(0)} B a profile | | | |`,
+      );
+    }
   }
   const checked = results.filter((result) => result.mix);
   if (checked.length === 0) return;

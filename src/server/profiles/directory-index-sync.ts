@@ -4,7 +4,11 @@ import { KEPT_DIRECTORY_CHANGES } from '../db/migrations/0032-directory-changes.
 import { IndexUpkeep } from '../db/index-upkeep.ts';
 import type { Database } from '../db/types.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
-import { DirectoryIndex, type DirectoryEntry } from './directory-index.ts';
+import {
+  DirectoryIndex,
+  type DirectoryEntry,
+  type DirectoryIndexOptions,
+} from './directory-index.ts';
 
 /**
  * Issue 50: a DirectoryIndex kept in step with the database, as the task search's index is
@@ -94,6 +98,12 @@ async function entriesOf(
 }
 
 export class DirectoryIndexSync {
+  private readonly options: DirectoryIndexOptions;
+
+  constructor(options: DirectoryIndexOptions = {}) {
+    this.options = options;
+  }
+
   private readonly log = new ChangeLogCursor('freelancer_changes', KEPT_DIRECTORY_CHANGES);
   private readonly upkeep = new IndexUpkeep<DirectoryIndex>({
     table: 'freelancer_profiles',
@@ -114,7 +124,7 @@ export class DirectoryIndexSync {
   }
 
   private async buildOn(db: Db): Promise<DirectoryIndex> {
-    const index = new DirectoryIndex();
+    const index = new DirectoryIndex(this.options);
     index.startBuilding();
     await this.log.startAtEnd(db);
     let after = '';

@@ -28,61 +28,65 @@ const now = new Date('2026-11-01T12:00:00.000Z');
 /** A boolean as the engine keeps it (SQLite: 0 or 1). */
 const flag = (value: boolean) => (isPostgres(t.db) ? value : Number(value)) as boolean;
 
+/** The i-th person: an account, a profile, its skills and words (the later i, the newer). */
+async function addPerson(i: number) {
+  const db = t.db;
+  const id = idOf(i);
+  // Every third pair shares its updated_at: ties broken by the user id.
+  const at = new Date(Date.UTC(2026, 9, 1) + Math.floor(i / 2) * 60_000).toISOString();
+  await db
+    .insertInto('user')
+    .values({
+      id,
+      name: `Index Person ${i}`,
+      email: i % 37 === 5 ? deletedAddress(id) : `index.person${i}@example.com`,
+      emailVerified: flag(true),
+      image: null,
+      createdAt: at,
+      updatedAt: at,
+      moderation: i % 41 === 7 ? 'hidden' : null,
+      banned: flag(i % 43 === 9),
+    })
+    .execute();
+  const skills = [0, 1, 2].map((k) => CURATED_SKILLS[(i * (k + 3)) % 30]!);
+  const text = {
+    headline: `${HEADLINES[i % HEADLINES.length]} ${i % 7 === 0 ? 'react' : ''}`,
+    about: `About ${HEADLINES[(i * 3) % HEADLINES.length]}.`,
+    skills,
+  };
+  await db
+    .insertInto('freelancer_profiles')
+    .values({
+      user_id: id,
+      headline: text.headline,
+      about: text.about,
+      skills: JSON.stringify(skills),
+      rate_cents: i % 5 === 0 ? null : 1000 + ((i * 733) % 9000),
+      rate_unit: i % 5 === 0 ? null : 'hourly',
+      languages: '[]',
+      time_zone: null,
+      links: '{}',
+      available: i % 3 === 0 ? 1 : 0,
+      updated_at: at,
+      rating_average: i % 4 === 0 ? 0 : [3.5, 4, 4.5, 5][i % 4]!,
+      rating_count: i % 4 === 0 ? 0 : 1 + (i % 3),
+      jobs_completed: i % 6,
+      response_minutes: i % 5 === 1 ? 2_147_483_647 : (i * 17) % 300,
+      figures_at: now.toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto('freelancer_skills')
+    .values([...new Set(skills)].map((skill) => ({ user_id: id, skill_key: skillKey(skill) })))
+    .execute();
+  const words = profileWords(text).map((entry) => ({ ...entry, user_id: id }));
+  await db.insertInto('freelancer_words').values(words).execute();
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (let i = 0; i < PEOPLE; i += 1) {
-    const id = idOf(i);
-    // Every third pair shares its updated_at: ties broken by the user id.
-    const at = new Date(Date.UTC(2026, 9, 1) + Math.floor(i / 2) * 60_000).toISOString();
-    await db
-      .insertInto('user')
-      .values({
-        id,
-        name: `Index Person ${i}`,
-        email: i % 37 === 5 ? deletedAddress(id) : `index.person${i}@example.com`,
-        emailVerified: flag(true),
-        image: null,
-        createdAt: at,
-        updatedAt: at,
-        moderation: i % 41 === 7 ? 'hidden' : null,
-        banned: flag(i % 43 === 9),
-      })
-      .execute();
-    const skills = [0, 1, 2].map((k) => CURATED_SKILLS[(i * (k + 3)) % 30]!);
-    const text = {
-      headline: `${HEADLINES[i % HEADLINES.length]} ${i % 7 === 0 ? 'react' : ''}`,
-      about: `About ${HEADLINES[(i * 3) % HEADLINES.length]}.`,
-      skills,
-    };
-    await db
-      .insertInto('freelancer_profiles')
-      .values({
-        user_id: id,
-        headline: text.headline,
-        about: text.about,
-        skills: JSON.stringify(skills),
-        rate_cents: i % 5 === 0 ? null : 1000 + ((i * 733) % 9000),
-        rate_unit: i % 5 === 0 ? null : 'hourly',
-        languages: '[]',
-        time_zone: null,
-        links: '{}',
-        available: i % 3 === 0 ? 1 : 0,
-        updated_at: at,
-        rating_average: i % 4 === 0 ? 0 : [3.5, 4, 4.5, 5][i % 4]!,
-        rating_count: i % 4 === 0 ? 0 : 1 + (i % 3),
-        jobs_completed: i % 6,
-        response_minutes: i % 5 === 1 ? 2_147_483_647 : (i * 17) % 300,
-        figures_at: now.toISOString(),
-      })
-      .execute();
-    await db
-      .insertInto('freelancer_skills')
-      .values([...new Set(skills)].map((skill) => ({ user_id: id, skill_key: skillKey(skill) })))
-      .execute();
-    const words = profileWords(text).map((entry) => ({ ...entry, user_id: id }));
-    await db.insertInto('freelancer_words').values(words).execute();
-  }
+  for (let i = 0; i < PEOPLE; i += 1) await addPerson(i);
   await db
     .insertInto('blocks')
     .values([
@@ -138,10 +142,18 @@ async function compareAll(sync: DirectoryIndexSync, readerId: string | null) {
 
 describe('the directory in memory', () => {
   it('answers every page and total as the engine does, for readers and blocked ones', async () => {
-    const sync = new DirectoryIndexSync();
-    await sync.built(t.db);
-    await compareAll(sync, null);
-    await compareAll(sync, idOf(1));
+    // The default ways, and small bounds that take every way on these few people: matches
+    // compared, a walk down the order first, the slots read in order, then a walk of the marked.
+    for (const options of [
+      {},
+      { selectUpTo: 6, walkFirst: 12 },
+      { selectUpTo: 40, walkFirst: 0 },
+    ]) {
+      const sync = new DirectoryIndexSync(options);
+      await sync.built(t.db);
+      await compareAll(sync, null);
+      await compareAll(sync, idOf(1));
+    }
   });
 
   it('follows profiles saved, figures refreshed, accounts banned, hidden, deleted', async () => {
@@ -223,5 +235,35 @@ describe('the directory in memory', () => {
       .where('user_id', '=', idOf(11))
       .execute();
     expect(await logged()).toBe(before + 1);
+  });
+
+  it("takes a removed profile's slot for the next new one (the index does not grow)", async () => {
+    const sync = new DirectoryIndexSync({ selectUpTo: 6, walkFirst: 12 });
+    const index = await sync.built(t.db);
+    const [slots, size] = [index.slots, index.size];
+    // Searched once before: the categories' marks are kept as profiles change.
+    await compareAll(sync, null);
+    const db = t.db;
+    await db.deleteFrom('freelancer_words').where('user_id', '=', idOf(40)).execute();
+    await db.deleteFrom('freelancer_skills').where('user_id', '=', idOf(40)).execute();
+    await db.deleteFrom('freelancer_profiles').where('user_id', '=', idOf(40)).execute();
+    await addPerson(PEOPLE);
+    // The newest of all, so first by "newest".
+    await db
+      .updateTable('freelancer_profiles')
+      .set({ updated_at: new Date(Date.UTC(2026, 10, 3)).toISOString() })
+      .where('user_id', '=', idOf(PEOPLE))
+      .execute();
+    const newest = await searchFreelancers(
+      db,
+      directoryQuerySchema.parse({ sort: 'newest' }),
+      null,
+      now,
+      { memoryIndex: sync },
+    );
+    expect(newest.items[0]?._id).toBe(idOf(PEOPLE));
+    expect([index.slots, index.size]).toEqual([slots, size]);
+    await compareAll(sync, null);
+    await compareAll(sync, idOf(1));
   });
 });

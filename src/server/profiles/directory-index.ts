@@ -41,8 +41,18 @@ export interface DirectoryFilters {
 type Order = Exclude<DirectorySort, 'relevance'>;
 const ORDERS: readonly Order[] = ['newest', 'rating', 'completed', 'response'];
 
-/** Fewer candidates than this are sorted; more, the sort's order is walked. */
-const SORT_UP_TO = 4_000;
+/** How a search chooses its way (tests make them small, to take every way on a few people). */
+export interface DirectoryIndexOptions {
+  /** Up to this many matches are selected by comparing them; more, the order is walked. */
+  selectUpTo?: number;
+  /**
+   * With many candidates (or no list to read), the sort's order is walked first, up to this
+   * many profiles: where few are left out, the page and the capped count are met there.
+   */
+  walkFirst?: number;
+}
+/** A profile met down an order costs about this many read in slot order (columns at random). */
+const WALK_OR_SCAN = 4;
 /** No rate. */
 const NO_RATE = -1;
 
@@ -53,12 +63,27 @@ interface Posting {
 }
 
 /** Where a slot is held: each posting, and its place there. */
+/** A walk down an order: the first matches, how many, where it stopped, whether it ended. */
+interface Walk {
+  matches: number[];
+  counted: number;
+  at: number;
+  done: boolean;
+}
+
 interface Held {
   postings: Posting[];
   places: number[];
 }
 
 const NOWHERE: Held = { postings: [], places: [] };
+
+/** A list a search reads: the first `end` of `slots` (with their weights, for a word). */
+interface List {
+  slots: readonly number[];
+  weights?: readonly number[];
+  end: number;
+}
 
 function hold(held: Held, posting: Posting, slot: number, weight: number): void {
   held.postings.push(posting);
@@ -83,6 +108,8 @@ export class DirectoryIndex {
   private readonly slotOf = new Map<string, number>();
   /** Each slot's user, or undefined once removed; its columns below. */
   private readonly userIds: Array<string | undefined> = [];
+  /** Slots of removed profiles, taken again by the next new ones. */
+  private readonly freeSlots: number[] = [];
   private readonly updatedAt: string[] = [];
   /** The postings of words and skills each slot is in, and where (to take it out again). */
   private readonly heldOf: Held[] = [];
@@ -97,18 +124,38 @@ export class DirectoryIndex {
   /** The words held, in order: a prefix is a range. */
   private vocabulary: string[] = [];
   private readonly skills = new Map<string, Posting>();
+  /** The groups of skills searched (categories), each slot's membership (groupMask). */
+  private readonly groups = new Map<string, { keys: ReadonlySet<string>; mask: Uint8Array }>();
   private readonly orders = new Map<Order, number[]>();
   private building = false;
   private hits = new Uint8Array(1024);
   private best = new Uint8Array(1024);
   private scores = new Float64Array(1024);
+  /** The slots a search's lists let through, reused from search to search. */
+  private through = new Int32Array(1024);
+  /**
+   * Each slot's place in the newest's order, while `placesFresh`: a search compares places
+   * (numbers) where the orders are kept by their columns (text: `updatedAt`, user ids).
+   */
+  private newestPlace = new Int32Array(1024);
+  private placesFresh = false;
 
-  constructor() {
+  private readonly selectUpTo: number;
+  private readonly walkFirst: number;
+
+  constructor({ selectUpTo = 4_000, walkFirst = 8_000 }: DirectoryIndexOptions = {}) {
+    this.selectUpTo = selectUpTo;
+    this.walkFirst = walkFirst;
     for (const order of ORDERS) this.orders.set(order, []);
   }
 
   get size(): number {
     return this.slotOf.size;
+  }
+
+  /** Slots held, in use or free (removed profiles' slots are taken again). */
+  get slots(): number {
+    return this.userIds.length;
   }
 
   /** Many entries put at once: the orders are sorted once, by finishBuilding. */
@@ -141,15 +188,24 @@ export class DirectoryIndex {
     this.hits = new Uint8Array(size);
     this.best = new Uint8Array(size);
     this.scores = new Float64Array(size);
+    this.through = new Int32Array(size);
+    this.newestPlace = new Int32Array(size);
+    for (const group of this.groups.values()) group.mask = grown(group.mask);
   }
 
   /** The entry in place of what was there for its user (in the same slot). */
   put(entry: DirectoryEntry): void {
+    this.placesFresh = false;
     let slot = this.slotOf.get(entry.userId);
     if (slot === undefined) {
-      slot = this.userIds.length;
-      this.grow(slot);
-      this.userIds.push(entry.userId);
+      slot = this.freeSlots.pop();
+      if (slot === undefined) {
+        slot = this.userIds.length;
+        this.grow(slot);
+        this.userIds.push(entry.userId);
+      } else {
+        this.userIds[slot] = entry.userId;
+      }
       this.slotOf.set(entry.userId, slot);
     } else {
       this.detach(slot);
@@ -172,6 +228,9 @@ export class DirectoryIndex {
       }
       hold(held, posting, slot, weight);
     }
+    for (const group of this.groups.values()) {
+      group.mask[slot] = entry.skillKeys.some((key) => group.keys.has(key)) ? 1 : 0;
+    }
     for (const key of new Set(entry.skillKeys)) {
       let posting = this.skills.get(key);
       if (!posting) this.skills.set(key, (posting = { slots: [], weights: [] }));
@@ -188,11 +247,13 @@ export class DirectoryIndex {
   remove(userId: string): void {
     const slot = this.slotOf.get(userId);
     if (slot === undefined) return;
+    this.placesFresh = false;
     this.detach(slot);
     this.listed[slot] = 0;
     this.userIds[slot] = undefined;
     this.heldOf[slot] = NOWHERE;
     this.slotOf.delete(userId);
+    this.freeSlots.push(slot);
   }
 
   /** The slot out of every order and list, its columns as they were put. */
@@ -251,26 +312,69 @@ export class DirectoryIndex {
     }
   }
 
+  /** Each slot's place in the newest's order, brought up to date after changes. */
+  private places(): Int32Array {
+    const places = this.newestPlace;
+    if (!this.placesFresh) {
+      const newest = this.orders.get('newest')!;
+      for (let at = 0; at < newest.length; at += 1) places[newest[at]!] = at;
+      this.placesFresh = true;
+    }
+    return places;
+  }
+
+  /** The sort's order as a search compares slots: by the places of `places()` on ties. */
+  private ranker(order: Order): (a: number, b: number) => number {
+    const { rating, ratingCount, jobs, response } = this;
+    const place = this.places();
+    switch (order) {
+      case 'newest':
+        return (a, b) => place[a]! - place[b]!;
+      case 'rating':
+        return (a, b) =>
+          rating[b]! - rating[a]! || ratingCount[b]! - ratingCount[a]! || place[a]! - place[b]!;
+      case 'completed':
+        return (a, b) => jobs[b]! - jobs[a]! || place[a]! - place[b]!;
+      case 'response':
+        return (a, b) => response[a]! - response[b]! || place[a]! - place[b]!;
+    }
+  }
+
+  /** The newest `count` of `slots`, the newest first (their places sorted as numbers). */
+  private newestOf(slots: readonly number[], count: number): number[] {
+    const place = this.places();
+    const newest = this.orders.get('newest')!;
+    const places = new Int32Array(slots.length);
+    for (let i = 0; i < slots.length; i += 1) places[i] = place[slots[i]!]!;
+    places.sort();
+    const kept = Math.min(count, places.length);
+    const result = new Array<number>(kept);
+    for (let i = 0; i < kept; i += 1) result[i] = newest[places[i]!]!;
+    return result;
+  }
+
   /**
    * The lists a search's filters read: each word's postings (every word its prefix matches),
-   * each group of skills, and with a minimum rating the start of the rating's order.
+   * each group of skills, and with a minimum rating the start of the rating's order (its first
+   * `end` slots, not a copy).
    */
-  private listsOf(filters: DirectoryFilters) {
-    const lists: Array<Array<{ slots: readonly number[]; weights?: readonly number[] }>> = [];
+  private listsOf(filters: DirectoryFilters): List[][] {
+    const lists: List[][] = [];
     for (const word of filters.words) {
-      const postings = [];
+      const postings: List[] = [];
       for (let at = lowerBound(this.vocabulary, word); at < this.vocabulary.length; at += 1) {
         const held = this.vocabulary[at]!;
         if (!held.startsWith(word)) break;
         const posting = this.words.get(held);
-        if (posting?.slots.length) postings.push(posting);
+        if (posting?.slots.length) postings.push({ ...posting, end: posting.slots.length });
       }
       lists.push(postings);
     }
     // A group of one skill is a list; a category's, tested on the profiles met (below).
     for (const group of filters.skillGroups) {
-      if (group.length === 1)
-        lists.push(this.skills.has(group[0]!) ? [this.skills.get(group[0]!)!] : []);
+      if (group.length !== 1) continue;
+      const posting = this.skills.get(group[0]!);
+      lists.push(posting ? [{ slots: posting.slots, end: posting.slots.length }] : []);
     }
     if (filters.minRating !== undefined) {
       const byRating = this.orders.get('rating')!;
@@ -281,7 +385,7 @@ export class DirectoryIndex {
         if (this.rating[byRating[middle]!]! >= filters.minRating) low = middle + 1;
         else high = middle;
       }
-      lists.push([{ slots: byRating.slice(0, low) }]);
+      lists.push([{ slots: byRating, end: low }]);
     }
     return lists;
   }
@@ -289,24 +393,25 @@ export class DirectoryIndex {
   /**
    * Marks in `hits` the slots every list lets through (its count of lists) and sums each
    * word's weight (the most of the words its prefix matches) in `scores`. Null when there is
-   * no list; else the slots let through.
+   * no list; else how many slots were let through, held at the start of `through`.
    */
-  private candidates(filters: DirectoryFilters): { through: number[]; lists: number } | null {
+  private candidates(filters: DirectoryFilters): { count: number; lists: number } | null {
     const lists = this.listsOf(filters);
     if (lists.length === 0) return null;
-    const { hits, scores, best } = this;
+    const { hits, scores, best, through } = this;
     hits.fill(0, 0, this.userIds.length);
-    let through: number[] = [];
+    let count = 0;
     for (let step = 0; step < lists.length; step += 1) {
-      through = [];
+      count = 0;
       const isWord = step < filters.words.length;
-      for (const { slots, weights } of lists[step]!) {
-        for (let i = 0; i < slots.length; i += 1) {
+      for (const { slots, weights, end } of lists[step]!) {
+        for (let i = 0; i < end; i += 1) {
           const slot = slots[i]!;
           const weight = weights ? weights[i]! : 0;
           if (hits[slot] === step) {
             hits[slot] = step + 1;
-            through.push(slot);
+            through[count] = slot;
+            count += 1;
             if (step === 0) scores[slot] = 0;
             best[slot] = weight;
           } else if (isWord && hits[slot] === step + 1 && weight > best[slot]!) {
@@ -314,9 +419,54 @@ export class DirectoryIndex {
           }
         }
       }
-      if (isWord) for (const slot of through) scores[slot]! += best[slot]!;
+      if (isWord) {
+        for (let i = 0; i < count; i += 1) scores[through[i]!]! += best[through[i]!]!;
+      }
     }
-    return { through, lists: lists.length };
+    return { count, lists: lists.length };
+  }
+
+  /**
+   * Which slots hold a skill of the group (a category's many skills: a third of all), one byte
+   * a slot: marked from the skills' postings when first asked for, then kept as profiles change.
+   */
+  private groupMask(group: readonly string[]): Uint8Array {
+    const name = group.join('\n');
+    let kept = this.groups.get(name);
+    if (!kept) {
+      kept = { keys: new Set(group), mask: new Uint8Array(this.listed.length) };
+      for (const key of kept.keys) {
+        for (const slot of this.skills.get(key)?.slots ?? []) kept.mask[slot] = 1;
+      }
+      this.groups.set(name, kept);
+    }
+    return kept.mask;
+  }
+
+  /**
+   * Down the sort's order, the slots `passes` lets through: the first `wanted`, and how many
+   * up to SEARCH_TOTAL_CAP + 1, until that is met (`done`) or `budget` slots more were met
+   * (then `on` goes on from there).
+   */
+  private walk(
+    order: Order,
+    passes: (slot: number) => boolean,
+    wanted: number,
+    budget: number,
+    on: Walk = { matches: [], counted: 0, at: 0, done: false },
+  ): Walk {
+    const list = this.orders.get(order)!;
+    const end = Math.min(list.length, on.at + budget);
+    const { matches } = on;
+    let { counted } = on;
+    for (let at = on.at; at < end; at += 1) {
+      const slot = list[at]!;
+      if (!passes(slot)) continue;
+      counted += 1;
+      if (matches.length < wanted) matches.push(slot);
+      else if (counted > SEARCH_TOTAL_CAP) return { matches, counted, at: at + 1, done: true };
+    }
+    return { matches, counted, at: end, done: end === list.length };
   }
 
   /**
@@ -330,67 +480,99 @@ export class DirectoryIndex {
     offset: number,
   ): { ids: string[]; counted: number } {
     const candidates = this.candidates(filters);
-    const { hits, scores, listed, available, rate, rating, userIds } = this;
-    const excluded = new Set<number>();
+    const { hits, scores, listed, available, rate, rating, userIds, through } = this;
+    let excluded: Set<number> | undefined;
     for (const id of filters.excluded ?? []) {
       const slot = this.slotOf.get(id);
-      if (slot !== undefined) excluded.add(slot);
+      if (slot !== undefined) (excluded ??= new Set()).add(slot);
     }
     const onlyAvailable = filters.available === true;
     const maxRate = filters.maxRateCents ?? Infinity;
     const minRating = filters.minRating ?? -Infinity;
-    // A category's many skills: tested on each profile met rather than marked (a third of all).
-    const groups = filters.skillGroups
+    // A category's many skills: a byte a slot, tested on each profile met.
+    const masks = filters.skillGroups
       .filter((group) => group.length > 1)
-      .map((group) => new Set(group.flatMap((key) => this.skills.get(key) ?? [])));
-    const { heldOf } = this;
-    const inGroups = (slot: number) =>
-      groups.every((group) => heldOf[slot]!.postings.some((posting) => group.has(posting)));
+      .map((group) => this.groupMask(group));
     const passes = (slot: number): boolean =>
       listed[slot] === 1 &&
       (!onlyAvailable || available[slot] === 1) &&
       (maxRate === Infinity || (rate[slot]! !== NO_RATE && rate[slot]! <= maxRate)) &&
       rating[slot]! >= minRating &&
-      (excluded.size === 0 || !excluded.has(slot)) &&
-      // Last: the dearest test, on what the columns let through.
-      (groups.length === 0 || inGroups(slot));
+      (excluded === undefined || !excluded.has(slot)) &&
+      (masks.length === 0 || inEvery(masks, slot));
     const byRelevance = sort === 'relevance' && filters.words.length > 0;
     const order: Order = sort === 'relevance' ? 'newest' : sort;
-    const newest = this.comparer('newest');
-    const ranked = (matches: number[]) =>
-      // Among the newest SEARCH_TOTAL_CAP, by score, the newest first among equals.
-      selectFirst(matches, newest, SEARCH_TOTAL_CAP).sort(
-        (a, b) => scores[b]! - scores[a]! || newest(a, b),
-      );
-    let page: number[];
-    let counted: number;
-    if (candidates && candidates.through.length <= SORT_UP_TO) {
-      const matches = candidates.through.filter(passes);
-      counted = matches.length;
-      page = byRelevance
-        ? ranked(matches).slice(offset, offset + limit)
-        : selectFirst(matches, this.comparer(order), offset + limit).slice(offset);
-    } else {
-      const required = candidates?.lists ?? 0;
-      const wanted = byRelevance ? SEARCH_TOTAL_CAP + 1 : offset + limit;
-      const matches: number[] = [];
-      counted = 0;
-      for (const slot of this.orders.get(order)!) {
-        if (candidates && hits[slot] !== required) continue;
-        if (!passes(slot)) continue;
-        counted += 1;
-        if (matches.length < wanted) matches.push(slot);
-        else if (counted > SEARCH_TOTAL_CAP) break;
+    const wanted = byRelevance ? SEARCH_TOTAL_CAP + 1 : offset + limit;
+    // Many candidates (or no list): the order walked a little first. Else, or when that did not
+    // end it, the candidates are filtered in slot order (the columns read in sequence, not at
+    // random as down an order), then compared (few) or met down the order (many).
+    const required = candidates?.lists;
+    const met = (slot: number) =>
+      (required === undefined || hits[slot] === required) && passes(slot);
+    let walked: Walk | undefined;
+    if (!candidates || candidates.count > this.selectUpTo) {
+      walked = this.walk(order, met, wanted, this.walkFirst);
+      // Going on where what is left to meet, at the rate met so far, is a short way.
+      const rate = walked.counted / walked.at;
+      const left = (SEARCH_TOTAL_CAP + 1 - walked.counted) / rate;
+      if (!walked.done && left < userIds.length / WALK_OR_SCAN) {
+        walked = this.walk(order, met, wanted, Infinity, walked);
       }
+    }
+    let selected: number[] | undefined;
+    let counted = 0;
+    if (!walked?.done) {
+      let count = 0;
+      if (candidates) {
+        for (let i = 0; i < candidates.count; i += 1) {
+          if (passes(through[i]!)) through[count++] = through[i]!;
+        }
+      } else {
+        for (let slot = 0; slot < userIds.length; slot += 1) {
+          if (passes(slot)) through[count++] = slot;
+        }
+      }
+      if (count <= this.selectUpTo) {
+        selected = Array.from(through.subarray(0, count));
+        counted = count;
+      } else {
+        // Many: the first met down the order (marked in `hits`).
+        hits.fill(0, 0, userIds.length);
+        for (let i = 0; i < count; i += 1) hits[through[i]!] = 1;
+        walked = this.walk(order, (slot) => hits[slot] === 1, wanted, Infinity);
+      }
+    }
+    const byScore = (a: number, b: number) => scores[b]! - scores[a]!;
+    let page: number[];
+    if (walked?.done) {
+      counted = walked.counted;
+      // Met in the newest's order already: relevance is a stable sort by score of the first.
       page = byRelevance
-        ? ranked(matches).slice(offset, offset + limit)
-        : matches.slice(offset, offset + limit);
+        ? walked.matches
+            .slice(0, SEARCH_TOTAL_CAP)
+            .sort(byScore)
+            .slice(offset, offset + limit)
+        : walked.matches.slice(offset, offset + limit);
+    } else {
+      // Relevance: among the newest SEARCH_TOTAL_CAP, by score (a stable sort: the newest
+      // first among equals).
+      page = byRelevance
+        ? this.newestOf(selected!, SEARCH_TOTAL_CAP)
+            .sort(byScore)
+            .slice(offset, offset + limit)
+        : selectFirst(selected!, this.ranker(order), offset + limit).slice(offset);
     }
     return {
       ids: page.map((slot) => userIds[slot]!),
       counted: Math.min(counted, SEARCH_TOTAL_CAP + 1),
     };
   }
+}
+
+/** Whether the slot is marked in every mask. */
+function inEvery(masks: readonly Uint8Array[], slot: number): boolean {
+  for (const mask of masks) if (mask[slot] !== 1) return false;
+  return true;
 }
 
 /** The first `count` of `list` in the order of `compare`, sorted (the list is reordered). */

@@ -15,12 +15,13 @@ import { deletedAddress } from '../accounts/deleted-accounts.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
 import { blockedEitherWay, notBlockedWith } from '../moderation/blocks.ts';
+import { publicRatingsQuery, roundedRating } from '../reviews/reviews.store.ts';
 import { queryWords } from '../search/text-match.ts';
+import { completedJobsQuery } from '../tasks/tasks.store.ts';
 import { foldedWords, WORD_END } from './directory-entries.ts';
 import type { DirectoryIndex } from './directory-index.ts';
 import { directoryIndexOf, type DirectoryIndexSync } from './directory-index-sync.ts';
 import { rateOf } from './freelancer-profiles.ts';
-import { reputationsOf } from './profiles.service.ts';
 
 /**
  * Issue 50 "The directory": people who filled in a freelancer profile, each page read from
@@ -319,24 +320,28 @@ export function directoryAnswer(
   });
 }
 
-/** The page's cards in its order, each with its rating and tasks completed as of now. */
+/**
+ * The page's cards in its order, each with its rating and tasks completed as of now (the
+ * queries of reputationsOf joined in: one query a page).
+ */
 async function cardsOf(db: Db, ids: string[], now: Date): Promise<DirectoryResult['items']> {
   if (ids.length === 0) return [];
-  const [rows, reputations] = await Promise.all([
-    db
-      .selectFrom('freelancer_profiles as fp')
-      .innerJoin('user as u', 'u.id', 'fp.user_id')
-      .select(['fp.user_id', 'u.name', 'u.image', 'fp.headline', 'fp.skills'])
-      .select(['fp.rate_cents', 'fp.rate_unit', 'fp.available'])
-      .where('fp.user_id', 'in', ids)
-      .execute(),
-    reputationsOf(db, ids, now),
-  ]);
+  const ratings = publicRatingsQuery(db, now).where('reviews.reviewee_id', 'in', ids).as('r');
+  const completed = completedJobsQuery(db).where('assignee_id', 'in', ids).as('c');
+  const rows = await db
+    .selectFrom('freelancer_profiles as fp')
+    .innerJoin('user as u', 'u.id', 'fp.user_id')
+    .leftJoin(ratings, 'r.reviewee_id', 'fp.user_id')
+    .leftJoin(completed, 'c.assignee_id', 'fp.user_id')
+    .select(['fp.user_id', 'u.name', 'u.image', 'fp.headline', 'fp.skills'])
+    .select(['fp.rate_cents', 'fp.rate_unit', 'fp.available'])
+    .select(['r.average', 'r.count as reviews', 'c.count as completed'])
+    .where('fp.user_id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((row) => [row.user_id, row]));
   // A profile removed since its page was read is left out.
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    const reputation = reputations.get(id)!;
     if (!row) return [];
     return {
       _id: id,
@@ -346,8 +351,11 @@ async function cardsOf(db: Db, ids: string[], now: Date): Promise<DirectoryResul
       skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
       rate: rateOf(row),
       available: Boolean(row.available),
-      rating: { average: reputation.rating, count: reputation.reviewsCount },
-      jobsCompleted: reputation.completedCount,
+      rating: {
+        average: row.average === null ? null : roundedRating(row.average),
+        count: Number(row.reviews ?? 0),
+      },
+      jobsCompleted: Number(row.completed ?? 0),
     };
   });
 }

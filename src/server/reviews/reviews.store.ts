@@ -142,9 +142,14 @@ export async function publicRatingsOf(
   return new Map(
     rows.map((row) => [
       row.reviewee_id,
-      { average: Math.round(Number(row.average) * 100) / 100, count: Number(row.count) },
+      { average: roundedRating(row.average), count: Number(row.count) },
     ]),
   );
+}
+
+/** An average of publicRatingsQuery as shown: to 2 decimals. */
+export function roundedRating(average: string | number): number {
+  return Math.round(Number(average) * 100) / 100;
 }
 
 /** How many public reviews rate the user in one role (issue 50: a client's, by freelancers). */
