@@ -158,27 +158,52 @@ function pagePreloadList(): Plugin {
 
 /**
  * The modules the shell (main.tsx) and the pages' imports (page-imports.ts) import statically,
- * found once the build has read them all: the pages' shared chunk (below) takes none of them, or
- * the home page would load it, and the first reads page-imports.ts starts would wait for it.
+ * found once the build has read them all: the pages' shared chunks (below) take none of them, or
+ * the home page would load them, and the first reads page-imports.ts starts would wait for them.
+ * Beside them, the modules the first-visit pages import statically at any depth: Browse Tasks,
+ * Freelancers, a profile and what the shell loads on every page for a signed-in reader
+ * (LIGHT_STARTS), and the task page.
  */
 const shellModules = new Set<string>();
+const lightPageModules = new Set<string>();
+const taskPageModules = new Set<string>();
+/**
+ * The first-visit pages (src/server/page-preload.ts) whose shared chunk leaves the task page's out,
+ * and the signed-in reader's navbar and live notifications, which every page loads for them.
+ */
+const LIGHT_STARTS = [
+  /[\\/]routes[\\/](browse-tasks|freelancers|user-profile)\.tsx$/,
+  /[\\/]components[\\/]navbar-member\.tsx$/,
+  /[\\/]notifications[\\/]live-notifications\.tsx$/,
+];
 function findShellModules(): Plugin {
   return {
     name: 'tasklane-shell-modules',
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const starts = ids.filter(
-        (id) => this.getModuleInfo(id)?.isEntry || id.endsWith('/page-imports.ts'),
-      );
-      for (const id of starts) {
-        const queue = [id];
+      /** Adds `starts` and every module they import statically, at any depth, to `into`. */
+      const addWithImports = (starts: string[], into: Set<string>) => {
+        const queue = [...starts];
         for (const id of queue) {
-          if (shellModules.has(id)) continue;
-          shellModules.add(id);
+          if (into.has(id)) continue;
+          into.add(id);
           queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
+      };
+      addWithImports(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry || id.endsWith('/page-imports.ts')),
+        shellModules,
+      );
+      const lightStarts = ids.filter((id) => LIGHT_STARTS.some((start) => start.test(id)));
+      if (LIGHT_STARTS.some((start) => !lightStarts.some((id) => start.test(id)))) {
+        throw new Error('tasklane-shell-modules: a module of LIGHT_STARTS is missing');
       }
+      addWithImports(lightStarts, lightPageModules);
+      addWithImports(
+        ids.filter((id) => /[\\/]routes[\\/]task-details\.tsx$/.test(id)),
+        taskPageModules,
+      );
     },
   };
 }
@@ -227,20 +252,32 @@ export default defineConfig(({ command }) => ({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper/,
             },
-            // Every module two or more pages share, beyond the shell and page-imports.ts, in one
-            // chunk (issue 51): a first visit to the task page loaded 50 files, the profile 41,
+            // Every module two or more pages share, beyond the shell and page-imports.ts, in three
+            // chunks (issue 51): a first visit to the task page loaded 50 files, the profile 41,
             // the search 32, and over HTTP/1.1 (6 connections) Lighthouse's slow 4G counts a
-            // round trip a request; now 14, 14 and 11, with about 10 KB gzip'd of other pages'
-            // code each, and the largest paint came 0.8–1.0 s sooner on the three (bench:pages,
-            // docs/performance.md). Its modules' dependencies stay where they are (the shell's
-            // must not join it). To turn it off, remove this group: the pages load their modules
-            // in small shared chunks again.
-            {
-              name: 'pages',
-              test: (id) => !shellModules.has(id),
+            // round trip a request; with one shared chunk 14, 14 and 11, and the largest paint
+            // came 0.8–1.0 s sooner on the three (bench:pages, docs/performance.md). `pages` has
+            // the modules Browse Tasks, Freelancers, a profile or a signed-in reader's navbar and
+            // live notifications import; `pages-task` those of the task page's that they do not
+            // (payments, offers, conversations, with a third of the zod schemas the chunk built
+            // as it ran); `pages-more` the rest (forms, dashboards, admin). The lighter pages
+            // load 41 KB (brotli) of shared code rather than 54 and run less of it; the task
+            // page 46 KB in two files. A page's modules import only modules it imports too, so
+            // `pages` never imports the other two. Their modules' dependencies stay where they
+            // are (the shell's must not join them). To turn it off, remove the groups: the pages
+            // load their modules in small shared chunks again.
+            ...(
+              [
+                ['pages', (id: string) => lightPageModules.has(id)],
+                ['pages-task', (id: string) => taskPageModules.has(id)],
+                ['pages-more', () => true],
+              ] as const
+            ).map(([name, test]) => ({
+              name,
+              test: (id: string) => !shellModules.has(id) && test(id),
               includeDependenciesRecursively: false,
               minShareCount: 2,
-            },
+            })),
           ],
         },
       },
