@@ -181,7 +181,7 @@ interface Walk {
 /** A list a search reads: `slots` from `start` to `end` (with their weights, for a word). */
 interface List {
   slots: ArrayLike<number>;
-  weights?: Uint8Array | undefined;
+  weights: Uint8Array | undefined;
   start: number;
   end: number;
 }
@@ -448,7 +448,7 @@ export class DirectoryIndex {
   /** A posting as a search reads it (none: an empty list). */
   private postingList(posting: number | undefined, weighted: boolean): List {
     const { values, weights } = this.postings;
-    if (posting === undefined) return { slots: values, start: 0, end: 0 };
+    if (posting === undefined) return { slots: values, weights: undefined, start: 0, end: 0 };
     const start = this.postings.start(posting);
     const end = start + this.postings.length(posting);
     return { slots: values, weights: weighted ? weights : undefined, start, end };
@@ -485,7 +485,7 @@ export class DirectoryIndex {
         if (this.rating[byRating[middle]!]! >= filters.minRating) low = middle + 1;
         else high = middle;
       }
-      lists.push([{ slots: byRating, start: 0, end: low }]);
+      lists.push([{ slots: byRating, weights: undefined, start: 0, end: low }]);
     }
     return lists;
   }
