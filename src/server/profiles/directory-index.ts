@@ -204,7 +204,12 @@ export class DirectoryIndex {
   private readonly userIds: Array<string | undefined> = [];
   /** Slots of removed profiles, taken again by the next new ones. */
   private readonly freeSlots: number[] = [];
-  private readonly updatedAt: string[] = [];
+  /**
+   * `updatedAt` as ms where it is the ISO text `toISOString()` writes (their order is then the
+   * text's); else NaN, the text in `updatedText`.
+   */
+  private updatedMs = new Float64Array(1024);
+  private readonly updatedText = new Map<number, string>();
   /** The postings of words and skills each slot is in (to take it out again): a list a slot. */
   private readonly heldOf = new ListPool(false);
   private listed = new Uint8Array(1024);
@@ -231,7 +236,7 @@ export class DirectoryIndex {
   private through = new Int32Array(1024);
   /**
    * Each slot's place in the newest's order, while `placesFresh`: a search compares places
-   * (numbers) where the orders are kept by their columns (text: `updatedAt`, user ids).
+   * (numbers) where the orders are kept by their columns (`updatedAt`'s text, user ids).
    */
   private newestPlace = new Int32Array(1024);
   private placesFresh = false;
@@ -275,6 +280,7 @@ export class DirectoryIndex {
       grownTo(column, size);
     this.listed = grown(this.listed);
     this.available = grown(this.available);
+    this.updatedMs = grown(this.updatedMs);
     this.rate = grown(this.rate);
     this.rating = grown(this.rating);
     this.ratingCount = grown(this.ratingCount);
@@ -306,7 +312,18 @@ export class DirectoryIndex {
     } else {
       this.detach(slot);
     }
-    this.updatedAt[slot] = entry.updatedAt;
+    const ms = Date.parse(entry.updatedAt);
+    if (
+      entry.updatedAt.length === 24 &&
+      ms === ms &&
+      new Date(ms).toISOString() === entry.updatedAt
+    ) {
+      this.updatedMs[slot] = ms;
+      this.updatedText.delete(slot);
+    } else {
+      this.updatedMs[slot] = NaN;
+      this.updatedText.set(slot, entry.updatedAt);
+    }
     this.listed[slot] = entry.listed ? 1 : 0;
     this.available[slot] = entry.available ? 1 : 0;
     this.rate[slot] = entry.rateCents ?? NO_RATE;
@@ -350,6 +367,7 @@ export class DirectoryIndex {
     this.detach(slot);
     this.listed[slot] = 0;
     this.userIds[slot] = undefined;
+    this.updatedText.delete(slot);
     this.slotOf.delete(userId);
     this.freeSlots.push(slot);
   }
@@ -386,9 +404,18 @@ export class DirectoryIndex {
 
   /** Each sort's order, the newest profile (then the greatest user id) breaking ties. */
   private comparer(order: Order): (a: number, b: number) => number {
-    const { updatedAt, userIds, rating, ratingCount, jobs, response } = this;
+    const { updatedMs, updatedText, userIds, rating, ratingCount, jobs, response } = this;
+    const text = (slot: number) =>
+      updatedText.get(slot) ?? new Date(updatedMs[slot]!).toISOString();
     const newest = (a: number, b: number) => {
-      if (updatedAt[a] !== updatedAt[b]) return updatedAt[a]! > updatedAt[b]! ? -1 : 1;
+      const msA = updatedMs[a]!;
+      const msB = updatedMs[b]!;
+      // Both ms (not NaN): the order of their texts. Else the texts compared.
+      if (msA === msA && msB === msB) {
+        if (msA !== msB) return msA > msB ? -1 : 1;
+      } else if (text(a) !== text(b)) {
+        return text(a) > text(b) ? -1 : 1;
+      }
       return a === b ? 0 : userIds[a]! > userIds[b]! ? -1 : 1;
     };
     switch (order) {

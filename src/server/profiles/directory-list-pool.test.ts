@@ -98,4 +98,39 @@ describe('the directory index pools', () => {
         .reverse(),
     );
   });
+
+  it('orders by `updatedAt` as text where it is not ISO text as toISOString writes it', () => {
+    const index = new DirectoryIndex();
+    const times = [
+      '2026-01-05T10:00:00.000Z',
+      '2026-01-05 10:00:00',
+      '2026-01-05T09:59:59.999Z',
+      '2026-01-05T10:00:00Z',
+      '2026-01-06',
+      '2026-01-05T10:00:00.000Z',
+    ];
+    times.forEach((updatedAt, i) =>
+      index.put({
+        userId: `u${i}`,
+        listed: true,
+        available: false,
+        rateCents: null,
+        ratingAverage: 0,
+        ratingCount: 0,
+        jobsCompleted: 0,
+        responseMinutes: 60,
+        updatedAt,
+        skillKeys: [],
+        words: [],
+      }),
+    );
+    // As the databases order the text: newest first, then the greatest user id.
+    const expected = times
+      .map((updatedAt, i) => ({ updatedAt, id: `u${i}` }))
+      .sort((a, b) =>
+        a.updatedAt === b.updatedAt ? (a.id > b.id ? -1 : 1) : a.updatedAt > b.updatedAt ? -1 : 1,
+      )
+      .map(({ id }) => id);
+    expect(index.search({ words: [], skillGroups: [] }, 'newest', 10, 0).ids).toEqual(expected);
+  });
 });
