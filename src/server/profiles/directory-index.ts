@@ -163,6 +163,28 @@ export class ListPool {
   }
 }
 
+/** Slots in a sort's order: an Int32Array with room to grow, its first `length` in use. */
+class SlotOrder {
+  items = new Int32Array(1024);
+  length = 0;
+
+  insert(at: number, slot: number): void {
+    if (this.length === this.items.length) this.items = grownTo(this.items, this.length * 2);
+    this.items.copyWithin(at + 1, at, this.length);
+    this.items[at] = slot;
+    this.length += 1;
+  }
+
+  remove(at: number): void {
+    this.items.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+
+  sort(compare: (a: number, b: number) => number): void {
+    this.items.subarray(0, this.length).sort(compare);
+  }
+}
+
 /** A copy of `column` `size` long. */
 function grownTo<T extends Uint8Array | Int32Array | Float64Array>(column: T, size: number): T {
   const next = new (column.constructor as new (size: number) => T)(size);
@@ -180,7 +202,7 @@ interface Walk {
 
 /** A list a search reads: `slots` from `start` to `end` (with their weights, for a word). */
 interface List {
-  slots: ArrayLike<number>;
+  slots: Int32Array;
   weights: Uint8Array | undefined;
   start: number;
   end: number;
@@ -227,7 +249,7 @@ export class DirectoryIndex {
   private readonly skills = new Map<string, number>();
   /** The groups of skills searched (categories), each slot's membership (groupMask). */
   private readonly groups = new Map<string, { keys: ReadonlySet<string>; mask: Uint8Array }>();
-  private readonly orders = new Map<Order, number[]>();
+  private readonly orders = new Map<Order, SlotOrder>();
   private building = false;
   private hits = new Uint8Array(1024);
   private best = new Uint8Array(1024);
@@ -247,7 +269,7 @@ export class DirectoryIndex {
   constructor({ selectUpTo = 4_000, walkFirst = 8_000 }: DirectoryIndexOptions = {}) {
     this.selectUpTo = selectUpTo;
     this.walkFirst = walkFirst;
-    for (const order of ORDERS) this.orders.set(order, []);
+    for (const order of ORDERS) this.orders.set(order, new SlotOrder());
   }
 
   get size(): number {
@@ -355,8 +377,7 @@ export class DirectoryIndex {
     }
     for (const order of ORDERS) {
       const list = this.orders.get(order)!;
-      if (this.building) list.push(slot);
-      else list.splice(this.positionOf(order, slot), 0, slot);
+      list.insert(this.building ? list.length : this.positionOf(order, slot), slot);
     }
   }
 
@@ -377,7 +398,7 @@ export class DirectoryIndex {
     for (const order of ORDERS) {
       const list = this.orders.get(order)!;
       const at = this.positionOf(order, slot);
-      if (list[at] === slot) list.splice(at, 1);
+      if (at < list.length && list.items[at] === slot) list.remove(at);
     }
     // Out of each posting (the posting's last slot takes its place).
     const { heldOf } = this;
@@ -396,7 +417,7 @@ export class DirectoryIndex {
     let high = list.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compare(list[middle]!, slot) < 0) low = middle + 1;
+      if (compare(list.items[middle]!, slot) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -436,7 +457,7 @@ export class DirectoryIndex {
     const places = this.newestPlace;
     if (!this.placesFresh) {
       const newest = this.orders.get('newest')!;
-      for (let at = 0; at < newest.length; at += 1) places[newest[at]!] = at;
+      for (let at = 0; at < newest.length; at += 1) places[newest.items[at]!] = at;
       this.placesFresh = true;
     }
     return places;
@@ -468,7 +489,7 @@ export class DirectoryIndex {
     places.sort();
     const kept = Math.min(count, places.length);
     const result = new Array<number>(kept);
-    for (let i = 0; i < kept; i += 1) result[i] = newest[places[i]!]!;
+    for (let i = 0; i < kept; i += 1) result[i] = newest.items[places[i]!]!;
     return result;
   }
 
@@ -509,10 +530,10 @@ export class DirectoryIndex {
       let high = byRating.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (this.rating[byRating[middle]!]! >= filters.minRating) low = middle + 1;
+        if (this.rating[byRating.items[middle]!]! >= filters.minRating) low = middle + 1;
         else high = middle;
       }
-      lists.push([{ slots: byRating, weights: undefined, start: 0, end: low }]);
+      lists.push([{ slots: byRating.items, weights: undefined, start: 0, end: low }]);
     }
     return lists;
   }
@@ -584,11 +605,12 @@ export class DirectoryIndex {
     on: Walk = { matches: [], counted: 0, at: 0, done: false },
   ): Walk {
     const list = this.orders.get(order)!;
+    const { items } = list;
     const end = Math.min(list.length, on.at + budget);
     const { matches } = on;
     let { counted } = on;
     for (let at = on.at; at < end; at += 1) {
-      const slot = list[at]!;
+      const slot = items[at]!;
       if (!passes(slot)) continue;
       counted += 1;
       if (matches.length < wanted) matches.push(slot);

@@ -133,4 +133,35 @@ describe('the directory index pools', () => {
       .map(({ id }) => id);
     expect(index.search({ words: [], skillGroups: [] }, 'newest', 10, 0).ids).toEqual(expected);
   });
+
+  it('keeps each order as it grows past its room, profiles put and removed one by one', () => {
+    const index = new DirectoryIndex();
+    const kept = new Map<string, number>();
+    for (let i = 0; i < 1_500; i += 1) {
+      const userId = `u${String(i).padStart(4, '0')}`;
+      const jobs = (i * 7919) % 13;
+      kept.set(userId, jobs);
+      index.put({
+        userId,
+        listed: true,
+        available: false,
+        rateCents: null,
+        ratingAverage: 0,
+        ratingCount: 0,
+        jobsCompleted: jobs,
+        responseMinutes: 60,
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, (i * 31) % 997)).toISOString(),
+        skillKeys: [],
+        words: [],
+      });
+    }
+    for (let i = 0; i < 1_500; i += 7) {
+      const userId = `u${String(i).padStart(4, '0')}`;
+      index.remove(userId);
+      kept.delete(userId);
+    }
+    const byJobs = index.search({ words: [], skillGroups: [] }, 'completed', 2_000, 0).ids;
+    expect(byJobs).toHaveLength(kept.size);
+    expect(byJobs.map((id) => kept.get(id))).toEqual([...kept.values()].sort((a, b) => b - a));
+  });
 });
