@@ -167,17 +167,23 @@ function taskSearchPaths(): string[] {
 }
 
 /**
- * The heap the directory's index holds (as each read worker holds it): the heap after a full
- * collection with the index built, less before, in this process.
+ * The memory the directory's index holds (as each read worker holds it): the heap and array
+ * buffers (its typed columns and pools) after a full collection with the index built, less
+ * before, in this process.
  */
-async function indexHeapBytes(db: Kysely<Database>): Promise<{ bytes: number; profiles: number }> {
+async function indexMemoryBytes(
+  db: Kysely<Database>,
+): Promise<{ bytes: number; profiles: number }> {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  const before = process.memoryUsage().heapUsed;
+  const held = () => {
+    gc();
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  const before = held();
   const index = await new DirectoryIndexSync().built(db);
-  gc();
-  const bytes = process.memoryUsage().heapUsed - before;
+  const bytes = held() - before;
   return { bytes, profiles: index.size };
 }
 
@@ -365,7 +371,7 @@ async function runOnEngine(
     log(
       `${engine}: ${copied ? 'a kept seed of' : 'seeded'} ${formatInt(TASKS)} tasks, ${formatInt(PROFILES)} profiles in ${seconds} s`,
     );
-    memory = await indexHeapBytes(handle.db);
+    memory = await indexMemoryBytes(handle.db);
   } finally {
     await handle.close();
   }
@@ -466,7 +472,7 @@ export function printDirectoryReport(results: DirectoryBench[]): void {
     if (memory) {
       const perProfile = memory.bytes / memory.profiles;
       console.log(
-        `| ${engine} | the index's heap (${formatInt(memory.profiles)} profiles) | ${(memory.bytes / 1048576).toFixed(1)} MB, ${perProfile.toFixed(0)} B a profile | | | |`,
+        `| ${engine} | the index's heap and buffers (${formatInt(memory.profiles)} profiles) | ${(memory.bytes / 1048576).toFixed(1)} MB, ${perProfile.toFixed(0)} B a profile | | | |`,
       );
     }
   }

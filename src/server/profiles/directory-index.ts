@@ -56,13 +56,142 @@ const WALK_OR_SCAN = 4;
 /** No rate. */
 const NO_RATE = -1;
 
-/** The slots holding a word (with its weight) or a skill, in no order. */
-interface Posting {
-  slots: number[];
-  weights: number[];
+/**
+ * Lists of numbers in one shared pool (an Int32Array, and a byte each beside it when
+ * `weighted`), not an array (and an object) each: the directory holds about as many words as
+ * profiles, most of them one person's. Each list is a range of the pool with room to grow;
+ * one that outgrows its room moves to the pool's end with twice the room, the pool compacted
+ * when it is reallocated.
+ */
+export class ListPool {
+  values = new Int32Array(1024);
+  weights: Uint8Array | undefined;
+  private starts = new Int32Array(256);
+  private lengths = new Int32Array(256);
+  private rooms = new Int32Array(256);
+  /** Lists made (their ids are 0 to count - 1). */
+  count = 0;
+  /** Where the pool's used part ends. */
+  private end = 0;
+
+  constructor(weighted: boolean) {
+    if (weighted) this.weights = new Uint8Array(this.values.length);
+  }
+
+  /** A new list, empty. */
+  add(): number {
+    if (this.count === this.starts.length) {
+      this.starts = grownTo(this.starts, this.count * 2);
+      this.lengths = grownTo(this.lengths, this.count * 2);
+      this.rooms = grownTo(this.rooms, this.count * 2);
+    }
+    this.starts[this.count] = this.end;
+    return this.count++;
+  }
+
+  start(list: number): number {
+    return this.starts[list]!;
+  }
+
+  length(list: number): number {
+    return this.lengths[list]!;
+  }
+
+  /** Room for `more` values more in the list (it moves to the pool's end when it has not). */
+  reserve(list: number, more: number): void {
+    const length = this.lengths[list]!;
+    const room = this.rooms[list]!;
+    if (length + more <= room) return;
+    const next = Math.max(length + more, room * 2, 2);
+    if (this.end + next > this.values.length) this.compact(next);
+    const from = this.starts[list]!;
+    this.values.copyWithin(this.end, from, from + length);
+    this.weights?.copyWithin(this.end, from, from + length);
+    this.starts[list] = this.end;
+    this.rooms[list] = next;
+    this.end += next;
+  }
+
+  push(list: number, value: number, weight = 0): void {
+    this.reserve(list, 1);
+    const at = this.starts[list]! + this.lengths[list]!;
+    this.values[at] = value;
+    if (this.weights) this.weights[at] = Math.min(weight, 255);
+    this.lengths[list] = this.lengths[list]! + 1;
+  }
+
+  /** `value` out of the list, the list's last taking its place. */
+  delete(list: number, value: number): void {
+    const start = this.starts[list]!;
+    const last = start + this.lengths[list]! - 1;
+    if (last < start) return;
+    const at = this.values.lastIndexOf(value, last);
+    if (at < start) return;
+    this.values[at] = this.values[last]!;
+    if (this.weights) this.weights[at] = this.weights[last]!;
+    this.lengths[list] = this.lengths[list]! - 1;
+  }
+
+  clear(list: number): void {
+    this.lengths[list] = 0;
+  }
+
+  /**
+   * Each list moved to a new pool, in list order, with room for `more` after them: each keeps
+   * its room (`tight`: only its values, after a build).
+   */
+  compact(more = 0, tight = false): void {
+    let size = more;
+    for (let list = 0; list < this.count; list += 1) {
+      size += tight ? this.lengths[list]! : this.rooms[list]!;
+    }
+    const values = new Int32Array(Math.max(1024, tight ? size : size * 2));
+    const weights = this.weights && new Uint8Array(values.length);
+    let end = 0;
+    for (let list = 0; list < this.count; list += 1) {
+      const from = this.starts[list]!;
+      const length = this.lengths[list]!;
+      values.set(this.values.subarray(from, from + length), end);
+      weights?.set(this.weights!.subarray(from, from + length), end);
+      this.starts[list] = end;
+      if (tight) this.rooms[list] = length;
+      end += this.rooms[list]!;
+    }
+    this.values = values;
+    this.weights = weights;
+    this.end = end;
+  }
 }
 
-/** Where a slot is held: each posting, and its place there. */
+/** Slots in a sort's order: an Int32Array with room to grow, its first `length` in use. */
+class SlotOrder {
+  items = new Int32Array(1024);
+  length = 0;
+
+  insert(at: number, slot: number): void {
+    if (this.length === this.items.length) this.items = grownTo(this.items, this.length * 2);
+    this.items.copyWithin(at + 1, at, this.length);
+    this.items[at] = slot;
+    this.length += 1;
+  }
+
+  remove(at: number): void {
+    this.items.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+
+  sort(compare: (a: number, b: number) => number): void {
+    this.items.subarray(0, this.length).sort(compare);
+  }
+}
+
+/** A copy of `column` `size` long. */
+function grownTo<T extends Uint8Array | Int32Array | Float64Array>(column: T, size: number): T {
+  const next = new (column.constructor as new (size: number) => T)(size);
+  next.set(column);
+  return next;
+}
+
 /** A walk down an order: the first matches, how many, where it stopped, whether it ended. */
 interface Walk {
   matches: number[];
@@ -71,25 +200,12 @@ interface Walk {
   done: boolean;
 }
 
-interface Held {
-  postings: Posting[];
-  places: number[];
-}
-
-const NOWHERE: Held = { postings: [], places: [] };
-
-/** A list a search reads: the first `end` of `slots` (with their weights, for a word). */
+/** A list a search reads: `slots` from `start` to `end` (with their weights, for a word). */
 interface List {
-  slots: readonly number[];
-  weights?: readonly number[];
+  slots: Int32Array;
+  weights: Uint8Array | undefined;
+  start: number;
   end: number;
-}
-
-function hold(held: Held, posting: Posting, slot: number, weight: number): void {
-  held.postings.push(posting);
-  held.places.push(posting.slots.length);
-  posting.slots.push(slot);
-  posting.weights.push(weight);
 }
 
 /** Where `value` goes in the ascending `list`, before any equal. */
@@ -110,9 +226,14 @@ export class DirectoryIndex {
   private readonly userIds: Array<string | undefined> = [];
   /** Slots of removed profiles, taken again by the next new ones. */
   private readonly freeSlots: number[] = [];
-  private readonly updatedAt: string[] = [];
-  /** The postings of words and skills each slot is in, and where (to take it out again). */
-  private readonly heldOf: Held[] = [];
+  /**
+   * `updatedAt` as ms where it is the ISO text `toISOString()` writes (their order is then the
+   * text's); else NaN, the text in `updatedText`.
+   */
+  private updatedMs = new Float64Array(1024);
+  private readonly updatedText = new Map<number, string>();
+  /** The postings of words and skills each slot is in (to take it out again): a list a slot. */
+  private readonly heldOf = new ListPool(false);
   private listed = new Uint8Array(1024);
   private available = new Uint8Array(1024);
   private rate = new Int32Array(1024);
@@ -120,13 +241,15 @@ export class DirectoryIndex {
   private ratingCount = new Int32Array(1024);
   private jobs = new Int32Array(1024);
   private response = new Int32Array(1024);
-  private readonly words = new Map<string, Posting>();
+  /** The slots holding each word (with its weight) or skill, in no order: lists of `postings`. */
+  private readonly postings = new ListPool(true);
+  private readonly words = new Map<string, number>();
   /** The words held, in order: a prefix is a range. */
   private vocabulary: string[] = [];
-  private readonly skills = new Map<string, Posting>();
+  private readonly skills = new Map<string, number>();
   /** The groups of skills searched (categories), each slot's membership (groupMask). */
   private readonly groups = new Map<string, { keys: ReadonlySet<string>; mask: Uint8Array }>();
-  private readonly orders = new Map<Order, number[]>();
+  private readonly orders = new Map<Order, SlotOrder>();
   private building = false;
   private hits = new Uint8Array(1024);
   private best = new Uint8Array(1024);
@@ -135,7 +258,7 @@ export class DirectoryIndex {
   private through = new Int32Array(1024);
   /**
    * Each slot's place in the newest's order, while `placesFresh`: a search compares places
-   * (numbers) where the orders are kept by their columns (text: `updatedAt`, user ids).
+   * (numbers) where the orders are kept by their columns (`updatedAt`'s text, user ids).
    */
   private newestPlace = new Int32Array(1024);
   private placesFresh = false;
@@ -146,7 +269,7 @@ export class DirectoryIndex {
   constructor({ selectUpTo = 4_000, walkFirst = 8_000 }: DirectoryIndexOptions = {}) {
     this.selectUpTo = selectUpTo;
     this.walkFirst = walkFirst;
-    for (const order of ORDERS) this.orders.set(order, []);
+    for (const order of ORDERS) this.orders.set(order, new SlotOrder());
   }
 
   get size(): number {
@@ -166,6 +289,8 @@ export class DirectoryIndex {
   finishBuilding(): void {
     this.building = false;
     this.vocabulary = [...this.words.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.postings.compact(0, true);
+    this.heldOf.compact(0, true);
     for (const order of ORDERS) this.orders.get(order)!.sort(this.comparer(order));
   }
 
@@ -173,13 +298,11 @@ export class DirectoryIndex {
   private grow(slot: number): void {
     if (slot < this.listed.length) return;
     const size = this.listed.length * 2;
-    const grown = <T extends Uint8Array | Int32Array | Float64Array>(column: T): T => {
-      const next = new (column.constructor as new (size: number) => T)(size);
-      next.set(column);
-      return next;
-    };
+    const grown = <T extends Uint8Array | Int32Array | Float64Array>(column: T) =>
+      grownTo(column, size);
     this.listed = grown(this.listed);
     this.available = grown(this.available);
+    this.updatedMs = grown(this.updatedMs);
     this.rate = grown(this.rate);
     this.rating = grown(this.rating);
     this.ratingCount = grown(this.ratingCount);
@@ -203,6 +326,7 @@ export class DirectoryIndex {
         slot = this.userIds.length;
         this.grow(slot);
         this.userIds.push(entry.userId);
+        this.heldOf.add();
       } else {
         this.userIds[slot] = entry.userId;
       }
@@ -210,7 +334,18 @@ export class DirectoryIndex {
     } else {
       this.detach(slot);
     }
-    this.updatedAt[slot] = entry.updatedAt;
+    const ms = Date.parse(entry.updatedAt);
+    if (
+      entry.updatedAt.length === 24 &&
+      ms === ms &&
+      new Date(ms).toISOString() === entry.updatedAt
+    ) {
+      this.updatedMs[slot] = ms;
+      this.updatedText.delete(slot);
+    } else {
+      this.updatedMs[slot] = NaN;
+      this.updatedText.set(slot, entry.updatedAt);
+    }
     this.listed[slot] = entry.listed ? 1 : 0;
     this.available[slot] = entry.available ? 1 : 0;
     this.rate[slot] = entry.rateCents ?? NO_RATE;
@@ -218,29 +353,31 @@ export class DirectoryIndex {
     this.ratingCount[slot] = entry.ratingCount;
     this.jobs[slot] = entry.jobsCompleted;
     this.response[slot] = entry.responseMinutes;
-    const held: Held = { postings: [], places: [] };
+    const { postings, heldOf } = this;
+    const skillKeys = new Set(entry.skillKeys);
+    heldOf.reserve(slot, entry.words.length + skillKeys.size);
     for (const { word, weight } of entry.words) {
       let posting = this.words.get(word);
-      if (!posting) {
-        posting = { slots: [], weights: [] };
+      if (posting === undefined) {
+        posting = postings.add();
         this.words.set(word, posting);
         if (!this.building) this.vocabulary.splice(lowerBound(this.vocabulary, word), 0, word);
       }
-      hold(held, posting, slot, weight);
+      postings.push(posting, slot, weight);
+      heldOf.push(slot, posting);
     }
     for (const group of this.groups.values()) {
       group.mask[slot] = entry.skillKeys.some((key) => group.keys.has(key)) ? 1 : 0;
     }
-    for (const key of new Set(entry.skillKeys)) {
+    for (const key of skillKeys) {
       let posting = this.skills.get(key);
-      if (!posting) this.skills.set(key, (posting = { slots: [], weights: [] }));
-      hold(held, posting, slot, 0);
+      if (posting === undefined) this.skills.set(key, (posting = postings.add()));
+      postings.push(posting, slot);
+      heldOf.push(slot, posting);
     }
-    this.heldOf[slot] = held;
     for (const order of ORDERS) {
       const list = this.orders.get(order)!;
-      if (this.building) list.push(slot);
-      else list.splice(this.positionOf(order, slot), 0, slot);
+      list.insert(this.building ? list.length : this.positionOf(order, slot), slot);
     }
   }
 
@@ -251,7 +388,7 @@ export class DirectoryIndex {
     this.detach(slot);
     this.listed[slot] = 0;
     this.userIds[slot] = undefined;
-    this.heldOf[slot] = NOWHERE;
+    this.updatedText.delete(slot);
     this.slotOf.delete(userId);
     this.freeSlots.push(slot);
   }
@@ -261,21 +398,15 @@ export class DirectoryIndex {
     for (const order of ORDERS) {
       const list = this.orders.get(order)!;
       const at = this.positionOf(order, slot);
-      if (list[at] === slot) list.splice(at, 1);
+      if (at < list.length && list.items[at] === slot) list.remove(at);
     }
-    // Out of each posting: the posting's last slot takes its place.
-    const { postings, places } = this.heldOf[slot]!;
-    for (let i = 0; i < postings.length; i += 1) {
-      const posting = postings[i]!;
-      const place = places[i]!;
-      const moved = posting.slots.pop()!;
-      const weight = posting.weights.pop()!;
-      if (moved === slot) continue;
-      posting.slots[place] = moved;
-      posting.weights[place] = weight;
-      const other = this.heldOf[moved]!;
-      other.places[other.postings.indexOf(posting)] = place;
+    // Out of each posting (the posting's last slot takes its place).
+    const { heldOf } = this;
+    const start = heldOf.start(slot);
+    for (let at = start; at < start + heldOf.length(slot); at += 1) {
+      this.postings.delete(heldOf.values[at]!, slot);
     }
+    heldOf.clear(slot);
   }
 
   /** Where `slot` is, or goes, in the order (binary search by its columns). */
@@ -286,7 +417,7 @@ export class DirectoryIndex {
     let high = list.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compare(list[middle]!, slot) < 0) low = middle + 1;
+      if (compare(list.items[middle]!, slot) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -294,9 +425,18 @@ export class DirectoryIndex {
 
   /** Each sort's order, the newest profile (then the greatest user id) breaking ties. */
   private comparer(order: Order): (a: number, b: number) => number {
-    const { updatedAt, userIds, rating, ratingCount, jobs, response } = this;
+    const { updatedMs, updatedText, userIds, rating, ratingCount, jobs, response } = this;
+    const text = (slot: number) =>
+      updatedText.get(slot) ?? new Date(updatedMs[slot]!).toISOString();
     const newest = (a: number, b: number) => {
-      if (updatedAt[a] !== updatedAt[b]) return updatedAt[a]! > updatedAt[b]! ? -1 : 1;
+      const msA = updatedMs[a]!;
+      const msB = updatedMs[b]!;
+      // Both ms (not NaN): the order of their texts. Else the texts compared.
+      if (msA === msA && msB === msB) {
+        if (msA !== msB) return msA > msB ? -1 : 1;
+      } else if (text(a) !== text(b)) {
+        return text(a) > text(b) ? -1 : 1;
+      }
       return a === b ? 0 : userIds[a]! > userIds[b]! ? -1 : 1;
     };
     switch (order) {
@@ -317,7 +457,7 @@ export class DirectoryIndex {
     const places = this.newestPlace;
     if (!this.placesFresh) {
       const newest = this.orders.get('newest')!;
-      for (let at = 0; at < newest.length; at += 1) places[newest[at]!] = at;
+      for (let at = 0; at < newest.length; at += 1) places[newest.items[at]!] = at;
       this.placesFresh = true;
     }
     return places;
@@ -349,8 +489,17 @@ export class DirectoryIndex {
     places.sort();
     const kept = Math.min(count, places.length);
     const result = new Array<number>(kept);
-    for (let i = 0; i < kept; i += 1) result[i] = newest[places[i]!]!;
+    for (let i = 0; i < kept; i += 1) result[i] = newest.items[places[i]!]!;
     return result;
+  }
+
+  /** A posting as a search reads it (none: an empty list). */
+  private postingList(posting: number | undefined, weighted: boolean): List {
+    const { values, weights } = this.postings;
+    if (posting === undefined) return { slots: values, weights: undefined, start: 0, end: 0 };
+    const start = this.postings.start(posting);
+    const end = start + this.postings.length(posting);
+    return { slots: values, weights: weighted ? weights : undefined, start, end };
   }
 
   /**
@@ -365,16 +514,15 @@ export class DirectoryIndex {
       for (let at = lowerBound(this.vocabulary, word); at < this.vocabulary.length; at += 1) {
         const held = this.vocabulary[at]!;
         if (!held.startsWith(word)) break;
-        const posting = this.words.get(held);
-        if (posting?.slots.length) postings.push({ ...posting, end: posting.slots.length });
+        const list = this.postingList(this.words.get(held), true);
+        if (list.end > list.start) postings.push(list);
       }
       lists.push(postings);
     }
     // A group of one skill is a list; a category's, tested on the profiles met (below).
     for (const group of filters.skillGroups) {
       if (group.length !== 1) continue;
-      const posting = this.skills.get(group[0]!);
-      lists.push(posting ? [{ slots: posting.slots, end: posting.slots.length }] : []);
+      lists.push([this.postingList(this.skills.get(group[0]!), false)]);
     }
     if (filters.minRating !== undefined) {
       const byRating = this.orders.get('rating')!;
@@ -382,10 +530,10 @@ export class DirectoryIndex {
       let high = byRating.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (this.rating[byRating[middle]!]! >= filters.minRating) low = middle + 1;
+        if (this.rating[byRating.items[middle]!]! >= filters.minRating) low = middle + 1;
         else high = middle;
       }
-      lists.push([{ slots: byRating, end: low }]);
+      lists.push([{ slots: byRating.items, weights: undefined, start: 0, end: low }]);
     }
     return lists;
   }
@@ -404,8 +552,8 @@ export class DirectoryIndex {
     for (let step = 0; step < lists.length; step += 1) {
       count = 0;
       const isWord = step < filters.words.length;
-      for (const { slots, weights, end } of lists[step]!) {
-        for (let i = 0; i < end; i += 1) {
+      for (const { slots, weights, start, end } of lists[step]!) {
+        for (let i = start; i < end; i += 1) {
           const slot = slots[i]!;
           const weight = weights ? weights[i]! : 0;
           if (hits[slot] === step) {
@@ -436,7 +584,8 @@ export class DirectoryIndex {
     if (!kept) {
       kept = { keys: new Set(group), mask: new Uint8Array(this.listed.length) };
       for (const key of kept.keys) {
-        for (const slot of this.skills.get(key)?.slots ?? []) kept.mask[slot] = 1;
+        const { slots, start, end } = this.postingList(this.skills.get(key), false);
+        for (let at = start; at < end; at += 1) kept.mask[slots[at]!] = 1;
       }
       this.groups.set(name, kept);
     }
@@ -456,11 +605,12 @@ export class DirectoryIndex {
     on: Walk = { matches: [], counted: 0, at: 0, done: false },
   ): Walk {
     const list = this.orders.get(order)!;
+    const { items } = list;
     const end = Math.min(list.length, on.at + budget);
     const { matches } = on;
     let { counted } = on;
     for (let at = on.at; at < end; at += 1) {
-      const slot = list[at]!;
+      const slot = items[at]!;
       if (!passes(slot)) continue;
       counted += 1;
       if (matches.length < wanted) matches.push(slot);
