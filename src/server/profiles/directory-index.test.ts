@@ -28,6 +28,13 @@ const now = new Date('2026-11-01T12:00:00.000Z');
 /** A boolean as the engine keeps it (SQLite: 0 or 1). */
 const flag = (value: boolean) => (isPostgres(t.db) ? value : Number(value)) as boolean;
 
+/** A freelancer profile gone, with its words and skills (the account stays). */
+async function removeProfile(db: TestApp['db'], userId: string) {
+  for (const table of ['freelancer_words', 'freelancer_skills', 'freelancer_profiles'] as const) {
+    await db.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+}
+
 /** The i-th person: an account, a profile, its skills and words (the later i, the newer). */
 async function addPerson(i: number) {
   const db = t.db;
@@ -196,9 +203,7 @@ describe('the directory in memory', () => {
       .set({ email: deletedAddress(idOf(32)) })
       .where('id', '=', idOf(32))
       .execute();
-    await db.deleteFrom('freelancer_words').where('user_id', '=', idOf(33)).execute();
-    await db.deleteFrom('freelancer_skills').where('user_id', '=', idOf(33)).execute();
-    await db.deleteFrom('freelancer_profiles').where('user_id', '=', idOf(33)).execute();
+    await removeProfile(db, idOf(33));
     const zebra = directoryQuerySchema.parse({ q: 'zebra' });
     const found = await searchFreelancers(db, zebra, null, now, { memoryIndex: sync });
     expect(found.items.map((item) => item._id)).toEqual([idOf(10)]);
@@ -244,9 +249,7 @@ describe('the directory in memory', () => {
     // Searched once before: the categories' marks are kept as profiles change.
     await compareAll(sync, null);
     const db = t.db;
-    await db.deleteFrom('freelancer_words').where('user_id', '=', idOf(40)).execute();
-    await db.deleteFrom('freelancer_skills').where('user_id', '=', idOf(40)).execute();
-    await db.deleteFrom('freelancer_profiles').where('user_id', '=', idOf(40)).execute();
+    await removeProfile(db, idOf(40));
     await addPerson(PEOPLE);
     // The newest of all, so first by "newest".
     await db
