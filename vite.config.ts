@@ -181,6 +181,8 @@ function findShellModules(): Plugin {
     name: 'tasklane-shell-modules',
     apply: 'build',
     buildEnd() {
+      // A build again in the same process (--watch) finds them anew.
+      for (const modules of [shellModules, lightPageModules, taskPageModules]) modules.clear();
       const ids = [...this.getModuleIds()];
       /** Adds `starts` and every module they import statically, at any depth, to `into`. */
       const addWithImports = (starts: string[], into: Set<string>) => {
