@@ -60,11 +60,17 @@ export interface AnswerCache {
 }
 
 /**
- * What the cache's send methods return: undefined when a kept answer was sent at once, with no
- * promise and no turn of the microtask queue (a handler returns it as it is: Fastify has nothing
- * left to do), else the read under way.
+ * What the cache's send methods return: the reply itself where a kept answer was sent at once,
+ * with no promise and no turn of the microtask queue, else the read under way, which settles
+ * once the reply is done. Either is what a handler returns: Fastify waits on the reply (it is
+ * thenable) until it is done, as it must where an onSend hook (compression) finishes it later.
  */
-export type Sending = Promise<void> | undefined;
+export type Sending = FastifyReply | Promise<void>;
+
+/** A reply, as a promise that settles once it is done. */
+export async function whenDone(reply: FastifyReply): Promise<void> {
+  await reply;
+}
 
 /**
  * An answer as the route's serializer wrote it, and who reads it otherwise than everybody. A
@@ -272,7 +278,7 @@ export function createAnswerCache(
   ): Sending {
     const encoding = compresses ? acceptedEncoding(reply.request.headers) : undefined;
     if (clock && size > 0 && sendKeptNow(reply, key, viewerId, clock.valueOf(tables), encoding)) {
-      return undefined;
+      return reply;
     }
     return readWritten(reply, key, viewerId, read, encoding);
   }
@@ -285,7 +291,7 @@ export function createAnswerCache(
     encoding: AnswerEncoding | undefined,
   ): Promise<void> {
     if (!clock || size <= 0) {
-      sendKept(reply, keptOf(0, await read(viewerId, encoding)), encoding);
+      await sendKept(reply, keptOf(0, await read(viewerId, encoding)), encoding);
       return;
     }
     const at = clock.valueOf(tables);
@@ -297,19 +303,19 @@ export function createAnswerCache(
     }
     keep(key, shared);
     if (viewerId === null || !shared.readers.has(viewerId)) {
-      sendKept(reply, shared, encoding);
+      await sendKept(reply, shared, encoding);
       return;
     }
     const ownKey = ownKeyOf(key, viewerId);
     const own = take(ownKey, at) ?? keptOf(at, await read(viewerId, encoding));
     keep(ownKey, own);
-    sendKept(reply, own, encoding);
+    await sendKept(reply, own, encoding);
   }
 
   /** `send`'s read, where nothing kept was sent at once. */
   async function readAndSend(reply: FastifyReply, key: string, read: () => Promise<unknown>) {
     if (!clock || size <= 0) {
-      reply.send(await read());
+      await reply.send(await read());
       return;
     }
     // Read before the answer is: a write during the read leaves it unkept.
@@ -321,7 +327,7 @@ export function createAnswerCache(
       readers: NOBODY,
     };
     keep(key, kept);
-    sendKept(reply, kept, compresses ? acceptedEncoding(reply.request.headers) : undefined);
+    await sendKept(reply, kept, compresses ? acceptedEncoding(reply.request.headers) : undefined);
   }
 
   return {
@@ -329,13 +335,13 @@ export function createAnswerCache(
     send(reply, key, read) {
       if (clock && size > 0) {
         const encoding = compresses ? acceptedEncoding(reply.request.headers) : undefined;
-        if (sendKeptNow(reply, key, null, clock.valueOf(tables), encoding)) return undefined;
+        if (sendKeptNow(reply, key, null, clock.valueOf(tables), encoding)) return reply;
       }
       return readAndSend(reply, key, read);
     },
 
     sendTo(reply, key, viewerId, read, readersOf) {
-      if (!clock || size <= 0) return read(viewerId).then((answer) => void reply.send(answer));
+      if (!clock || size <= 0) return read(viewerId).then((answer) => whenDone(reply.send(answer)));
       return sendWritten(reply, key, viewerId, async (viewer) => {
         const answer = await read(viewer);
         return { body: reply.serialize(answer) as string, readers: [...readersOf(answer)] };

@@ -28,7 +28,7 @@ export interface FullLists {
     query: TaskListQuery,
     options: ReadOptions,
     client: string | null,
-  ): Promise<void>;
+  ): Promise<FastifyReply>;
 }
 
 export function createFullLists(db: Kysely<Database>, limits: FullListLimits): FullLists {
@@ -74,7 +74,7 @@ export function createFullLists(db: Kysely<Database>, limits: FullListLimits): F
           },
         );
         body.once('error', release);
-        reply.type('application/json; charset=utf-8').send(body);
+        return reply.type('application/json; charset=utf-8').send(body);
       } catch (error) {
         release();
         throw error;

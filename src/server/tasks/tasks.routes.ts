@@ -24,7 +24,7 @@ import { assertNewAccountAllowance, newAccountRemaining } from '../moderation/gu
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
-import { createAnswerCache } from '../answer-cache.ts';
+import { createAnswerCache, whenDone } from '../answer-cache.ts';
 import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
@@ -53,6 +53,14 @@ type MatchJobs = Pick<TaskMatchWorker, 'wake'>;
 export interface CachedReadsOptions extends TasksRoutesOptions {
   /** How many answers of each read the process keeps (config TASK_CACHE_SIZE, SEARCH_CACHE_SIZE). */
   cacheSize: number;
+}
+
+/**
+ * A handler's promise of what was sent: a reply sent at once (answer-cache.ts, Sending) as a
+ * promise that settles once it is done, or the read's own promise.
+ */
+function settled<T>(sending: FastifyReply | Promise<T>): Promise<T | void> {
+  return sending instanceof Promise ? sending : whenDone(sending);
 }
 
 /** A task read that found the task hidden or removed (issue 20): answered per reader, never kept. */
@@ -108,7 +116,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       const readOptions = { ...options, viewerId: user?.id ?? null };
       // By address, an IPv6 client by its /64: one host holds a whole /64.
       const client = email === undefined ? addressKey(request.ip) : null;
-      return fullLists.send(reply, request.query, readOptions, client);
+      // Settles once the whole list is sent (its promise adopts the reply, which is thenable).
+      return fullLists.send(reply, request.query, readOptions, client).then(() => {});
     }
     const key = taskAnswerKey(request.query, options);
     const read = (viewerId: string | null) =>
@@ -135,9 +144,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     (request, reply) => {
       // As GET /api/tasks/:id: a kept page for a reader known at once is sent at once.
       const user = userNowOrLater(auth, request);
-      return user instanceof Promise
-        ? user.then((known) => sendList(request, reply, known))
-        : sendList(request, reply, user);
+      if (user instanceof Promise) {
+        return user.then((known) => settled(sendList(request, reply, known)));
+      }
+      const sending = sendList(request, reply, user);
+      return sending instanceof Promise ? sending : (sending as unknown as Promise<void>);
     },
   );
 
@@ -185,7 +196,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     };
     const key = taskAnswerKey(id, options);
     const sending = tasks.sendTo(reply, key, user?.id ?? null, read, readersOfTask);
-    return sending?.catch((error: unknown) => {
+    if (!(sending instanceof Promise)) return sending;
+    return sending.catch((error: unknown) => {
       if (!(error instanceof ModeratedTask)) throw error;
       if (!user || (user.id !== error.authorId && user.role !== ADMIN_ROLE)) {
         throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
@@ -209,9 +221,12 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       // A reader known at once (no session, or one the session cache answers) is sent a kept
       // answer without waiting on a promise (answer-cache.ts, Sending).
       const user = userNowOrLater(auth, request);
-      return user instanceof Promise
-        ? user.then((known) => sendTask(reply, request.params.id, known))
-        : sendTask(reply, request.params.id, user);
+      if (user instanceof Promise) {
+        return user.then((known) => settled(sendTask(reply, request.params.id, known)));
+      }
+      const sending = sendTask(reply, request.params.id, user);
+      // Fastify waits on a reply returned (it is thenable) as on a promise, without one.
+      return sending instanceof Promise ? sending : (sending as unknown as Promise<void>);
     },
   );
 
