@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { GOOGLE_POPUP_DONE_PAGE } from '../shared/account-rules.ts';
 import { uploadOrigins, type Config } from './config.ts';
@@ -132,6 +132,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     [...cors.forOurOrigins].map(([origin, options]) => [origin, withCors(options)]),
   );
 
+  const setHeaders = headerSetter();
   app.addHook('onRequest', (request, reply, done) => {
     // Only the app's own pages may write with cookies (docs/decisions/019-cross-site-writes.md).
     // Judged on the route that will run, however its path is spelled (`/%61pi/…`, an
@@ -144,14 +145,14 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
       !isWithoutAmbientCredentials(request)
     ) {
       // Refused before CORS has its say: the answer says nothing of it.
-      reply.headers(securityHeaders);
+      setHeaders(reply, securityHeaders);
       done(new AppError('forbidden', CROSS_SITE_WRITE));
       return;
     }
     // A preflight's CORS headers are @fastify/cors's own (registerPreflights).
     const origin = request.headers.origin;
-    if (request.method === 'OPTIONS') reply.headers(securityHeaders);
-    else reply.headers((origin && forOurOrigins.get(origin)) || forAnyOrigin);
+    if (request.method === 'OPTIONS') setHeaders(reply, securityHeaders);
+    else setHeaders(reply, (origin && forOurOrigins.get(origin)) || forAnyOrigin);
     // Pages the popup passes through on its way back from the provider keep no opener
     // policy, or the browser would cut the popup off from the tab that opened it.
     const url = request.url;
@@ -160,6 +161,36 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     }
     done();
   });
+}
+
+/**
+ * Sets a reply's headers from an object of lower-case names built once. `reply.headers()` sets
+ * them one at a time, each name lower-cased and added to Fastify's object of the reply's
+ * headers as a new property (about 1.3 µs for the 15 security and CORS headers, measured
+ * alone, on every request). A reply with no header yet gets a copy of the whole object instead
+ * (about 0.05 µs): Fastify's object is found by its symbol's name (`fastify.reply.headers`),
+ * and where a Fastify without it, or a reply with headers already, is met, by
+ * `reply.headers()` as before (security.test.ts holds the fast way to this Fastify).
+ */
+export function headerSetter(): (reply: FastifyReply, headers: Record<string, string>) => void {
+  let symbol: symbol | null | undefined;
+  return (reply, headers) => {
+    symbol ??=
+      Object.getOwnPropertySymbols(reply).find(
+        (candidate) => candidate.description === 'fastify.reply.headers',
+      ) ?? null;
+    const own = symbol && (reply as unknown as Record<symbol, unknown>)[symbol];
+    if (own && typeof own === 'object' && isEmpty(own)) {
+      (reply as unknown as Record<symbol, unknown>)[symbol!] = { ...headers };
+    } else {
+      reply.headers(headers);
+    }
+  };
+}
+
+function isEmpty(object: object): boolean {
+  for (const _ in object) return false;
+  return true;
 }
 
 type CorsOptions = FastifyCorsOptions & { origin: string; exposedHeaders: string[] };

@@ -5,7 +5,9 @@ import {
   validTask,
   type TestApp,
 } from '../../../tests/support/test-app.ts';
+import { parseCookies } from 'better-call';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
+import { cookieValueOf } from './session.ts';
 
 /**
  * Issue 16: a page of a sibling site (another port, another subdomain) can plant a cookie named
@@ -79,5 +81,30 @@ describe.each([
     const both = `${real}=${PLANTED}; ${real}=${value}`;
     expect((await postTask(both)).statusCode).toBe(401);
     expect((await postTask(`${real}=${PLANTED}`)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * The session cache's key is read without better-call's parser of every cookie
+ * (session.ts, cookieValueOf): it must read the same value Better Auth does, whatever the header.
+ */
+describe('the session cookie read alone', () => {
+  const name = '__Secure-tasklane.session_token';
+  const headers = [
+    `${name}=abc.def`,
+    `a=1; ${name}=abc.def; b=2`,
+    `${name}=first; ${name}=second`,
+    `x${name}=planted; ${name}=real`,
+    `${name}x=planted; ${name} = spaced ;`,
+    `${name}="quoted%20value"`,
+    `${name}=bad%E0%A4%A; other=%41`,
+    `junk; ${name}=after-junk`,
+    `a=b=c; ${name}==equals=`,
+    `; ;${name}=`,
+    `nothing=here`,
+    ``,
+  ];
+  it.each(headers)('%j', (header) => {
+    expect(cookieValueOf(header, name)).toBe(parseCookies(header).get(name));
   });
 });

@@ -2,7 +2,6 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { AppError, SIGN_IN_REQUIRED } from '../errors.ts';
 import { EMAIL_MESSAGES } from '../../shared/account-email.ts';
-import { parseCookies } from 'better-call';
 import { MODERATION_MESSAGES } from '../../shared/moderation.ts';
 import { ADMIN_ROLE, type Auth } from './auth.ts';
 import type { SessionUser } from './session-cache.ts';
@@ -19,7 +18,42 @@ export type { SessionUser } from './session-cache.ts';
 export function sessionTokenOf(request: FastifyRequest, cookieName: string): string | undefined {
   const cookie = request.headers.cookie;
   if (!cookie || !cookie.includes(cookieName)) return undefined;
-  return parseCookies(cookie).get(cookieName) || undefined;
+  return cookieValueOf(cookie, cookieName) || undefined;
+}
+
+/**
+ * better-call's `parseCookies(header).get(name)`, step for step (the first cookie of exactly that
+ * name, trimmed, unquoted, decoded), without building the map of every cookie or decoding the
+ * others: a signed-in read reads one cookie (planted-cookie.test.ts holds the two to the same answers).
+ */
+export function cookieValueOf(header: string, name: string): string | undefined {
+  let index = 0;
+  while (index < header.length) {
+    const eqIdx = header.indexOf('=', index);
+    if (eqIdx === -1) break;
+    let endIdx = header.indexOf(';', index);
+    if (endIdx === -1) endIdx = header.length;
+    else if (endIdx < eqIdx) {
+      index = header.lastIndexOf(';', eqIdx - 1) + 1;
+      continue;
+    }
+    if (header.slice(index, eqIdx).trim() === name) {
+      let value = header.slice(eqIdx + 1, endIdx).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      return tryDecode(value);
+    }
+    index = endIdx + 1;
+  }
+  return undefined;
+}
+
+/** better-call's decoding of a cookie's value: as it is where it cannot be decoded. */
+function tryDecode(value: string): string {
+  try {
+    return value.includes('%') ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -60,15 +94,31 @@ export async function optionalUser(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
+  return userNowOrLater(auth, request);
+}
+
+/**
+ * optionalUser, at once where nothing is waited for (no credential, or a session the cache
+ * answers), else the promise of the full check: a read the answer cache keeps is then sent
+ * without a turn of the microtask queue (tasks.routes.ts).
+ */
+export function userNowOrLater(
+  auth: Auth,
+  request: FastifyRequest,
+): SessionUser | null | Promise<SessionUser | null> {
   const credential = credentialOf(auth, request);
   if (credential === undefined) return null;
-  const token = credential.key;
-  const cached = auth.sessions.get(token);
-  if (cached) return cached;
-  const session = await auth.api.getSession({ headers: credential.headers() });
+  return auth.sessions.get(credential.key) ?? checkedUser(auth, credential);
+}
+
+async function checkedUser(
+  auth: Auth,
+  { key, headers }: { key: string; headers: () => Headers },
+): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({ headers: headers() });
   if (!session) return null;
   const user = sessionUserOf(session.user);
-  auth.sessions.set(token, user, new Date(session.session.expiresAt));
+  auth.sessions.set(key, user, new Date(session.session.expiresAt));
   return user;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,14 +16,15 @@ import {
   taskSchema,
   updatedSchema,
   type Task,
+  type TaskListQuery,
 } from '../../shared/tasks.ts';
 import { ADMIN_ROLE, type Auth } from '../auth/auth.ts';
-import { optionalUser, requireUser, requireWriter } from '../auth/session.ts';
+import { requireUser, requireWriter, userNowOrLater, type SessionUser } from '../auth/session.ts';
 import { assertNewAccountAllowance, newAccountRemaining } from '../moderation/guard-rails.ts';
 import type { Database } from '../db/types.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
-import { createAnswerCache } from '../answer-cache.ts';
+import { createAnswerCache, whenDone } from '../answer-cache.ts';
 import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
@@ -53,6 +55,14 @@ export interface CachedReadsOptions extends TasksRoutesOptions {
   cacheSize: number;
 }
 
+/**
+ * A handler's promise of what was sent: a reply sent at once (answer-cache.ts, Sending) as a
+ * promise that settles once it is done, or the read's own promise.
+ */
+function settled<T>(sending: FastifyReply | Promise<T>): Promise<T | void> {
+  return sending instanceof Promise ? sending : whenDone(sending);
+}
+
 /** A task read that found the task hidden or removed (issue 20): answered per reader, never kept. */
 class ModeratedTask extends Error {
   readonly authorId: string;
@@ -81,6 +91,43 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const fullLists = createFullLists(db, fullListLimits);
   // A task's writes one at a time per instance: a held row costs one connection (row-gates.ts).
   const tasksWritten = rowGatesFor(db, rowWaitMs);
+  /** GET /api/tasks's answer as `user` reads it. */
+  const sendList = (
+    request: { query: TaskListQuery; ip: string },
+    reply: FastifyReply,
+    user: SessionUser | null,
+  ) => {
+    const { email } = request.query;
+    // Issue 2: `email` names only the signed-in user's own tasks; anything else is a 403.
+    if (email !== undefined && user?.email.toLowerCase() !== email.toLowerCase()) {
+      throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
+    }
+    if (request.query.offset !== undefined && request.query.limit === undefined) {
+      throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetInvalid);
+    }
+    // Each page walks every task before it: deep pages only of one's own tasks.
+    if (email === undefined && (request.query.offset ?? 0) > LIST_OFFSET_MAX) {
+      throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetTooDeep);
+    }
+    const options = { includeEmail: user !== null };
+    // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
+    // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
+    if (request.query.limit === undefined) {
+      const readOptions = { ...options, viewerId: user?.id ?? null };
+      // By address, an IPv6 client by its /64: one host holds a whole /64.
+      const client = email === undefined ? addressKey(request.ip) : null;
+      // Settles once the whole list is sent (its promise adopts the reply, which is thenable).
+      return fullLists.send(reply, request.query, readOptions, client).then(() => {});
+    }
+    const key = taskAnswerKey(request.query, options);
+    const read = (viewerId: string | null) =>
+      listTasks(db, request.query, { ...options, viewerId });
+    // A user's own list is theirs alone (refused to others above) and its key holds their
+    // email: read once, as its owner, rather than as nobody first and then again as them.
+    if (email !== undefined && user) return lists.send(reply, key, () => read(user.id));
+    return lists.sendTo(reply, key, user?.id ?? null, read, readersOfContacts);
+  };
+
   app.get(
     '/api/tasks',
     {
@@ -94,36 +141,14 @@ export const tasksRoutes: FastifyPluginAsyncZod<
         response: { 200: z.array(taskSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const user = await optionalUser(auth, request);
-      const { email } = request.query;
-      // Issue 2: `email` names only the signed-in user's own tasks; anything else is a 403.
-      if (email !== undefined && user?.email.toLowerCase() !== email.toLowerCase()) {
-        throw new AppError('forbidden', TASK_FIELD_MESSAGES.emailNotYours);
+    (request, reply) => {
+      // As GET /api/tasks/:id: a kept page for a reader known at once is sent at once.
+      const user = userNowOrLater(auth, request);
+      if (user instanceof Promise) {
+        return user.then((known) => settled(sendList(request, reply, known)));
       }
-      if (request.query.offset !== undefined && request.query.limit === undefined) {
-        throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetInvalid);
-      }
-      // Each page walks every task before it: deep pages only of one's own tasks.
-      if (email === undefined && (request.query.offset ?? 0) > LIST_OFFSET_MAX) {
-        throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetTooDeep);
-      }
-      const options = { includeEmail: user !== null };
-      // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
-      // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
-      if (request.query.limit === undefined) {
-        const readOptions = { ...options, viewerId: user?.id ?? null };
-        // By address, an IPv6 client by its /64: one host holds a whole /64.
-        const client = email === undefined ? addressKey(request.ip) : null;
-        return fullLists.send(reply, request.query, readOptions, client);
-      }
-      const key = taskAnswerKey(request.query, options);
-      const read = (viewerId: string | null) =>
-        listTasks(db, request.query, { ...options, viewerId });
-      // A user's own list is theirs alone (refused to others above) and its key holds their
-      // email: read once, as its owner, rather than as nobody first and then again as them.
-      if (email !== undefined && user) return lists.send(reply, key, () => read(user.id));
-      return lists.sendTo(reply, key, user?.id ?? null, read, readersOfContacts);
+      const sending = sendList(request, reply, user);
+      return sending instanceof Promise ? sending : (sending as unknown as Promise<void>);
     },
   );
 
@@ -158,6 +183,29 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     },
   );
 
+  const readersOfTask = (task: Task) => readersOfContacts([task]);
+  /** GET /api/tasks/:id's answer as `user` reads it. */
+  const sendTask = (reply: FastifyReply, id: string, user: SessionUser | null) => {
+    const options = { includeEmail: user !== null };
+    // Issue 20: a task hidden or removed is its author's and the admins' to read, no one else's.
+    // The read itself tells (the row's moderation), and refuses: such an answer is never kept.
+    const read = async (viewerId: string | null) => {
+      const task = await getTask(db, id, { ...options, viewerId });
+      if (task.moderation) throw new ModeratedTask(task.userId);
+      return task;
+    };
+    const key = taskAnswerKey(id, options);
+    const sending = tasks.sendTo(reply, key, user?.id ?? null, read, readersOfTask);
+    if (!(sending instanceof Promise)) return sending;
+    return sending.catch((error: unknown) => {
+      if (!(error instanceof ModeratedTask)) throw error;
+      if (!user || (user.id !== error.authorId && user.role !== ADMIN_ROLE)) {
+        throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
+      }
+      return getTask(db, id, { ...options, viewerId: user.id });
+    });
+  };
+
   app.get(
     '/api/tasks/:id',
     {
@@ -169,33 +217,16 @@ export const tasksRoutes: FastifyPluginAsyncZod<
         response: { 200: taskSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const user = await optionalUser(auth, request);
-      const { id } = request.params;
-      const options = { includeEmail: user !== null };
-      // Issue 20: a task hidden or removed is its author's and the admins' to read, no one else's.
-      // The read itself tells (the row's moderation), and refuses: such an answer is never kept.
-      const read = async (viewerId: string | null) => {
-        const task = await getTask(db, id, { ...options, viewerId });
-        if (task.moderation) throw new ModeratedTask(task.userId);
-        return task;
-      };
-      const readers = (task: Task) => readersOfContacts([task]);
-      try {
-        return await tasks.sendTo(
-          reply,
-          taskAnswerKey(id, options),
-          user?.id ?? null,
-          read,
-          readers,
-        );
-      } catch (error) {
-        if (!(error instanceof ModeratedTask)) throw error;
-        if (!user || (user.id !== error.authorId && user.role !== ADMIN_ROLE)) {
-          throw new AppError('not_found', TASK_FIELD_MESSAGES.taskNotFound);
-        }
-        return getTask(db, id, { ...options, viewerId: user.id });
+    (request, reply) => {
+      // A reader known at once (no session, or one the session cache answers) is sent a kept
+      // answer without waiting on a promise (answer-cache.ts, Sending).
+      const user = userNowOrLater(auth, request);
+      if (user instanceof Promise) {
+        return user.then((known) => settled(sendTask(reply, request.params.id, known)));
       }
+      const sending = sendTask(reply, request.params.id, user);
+      // Fastify waits on a reply returned (it is thenable) as on a promise, without one.
+      return sending instanceof Promise ? sending : (sending as unknown as Promise<void>);
     },
   );
 
