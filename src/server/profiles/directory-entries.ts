@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
+import { DIRECTORY_CARD_SKILLS, type DirectoryItem } from '../../shared/freelancer-directory.ts';
+import type { FreelancerProfile } from '../../shared/freelancer-profiles.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database } from '../db/types.ts';
-import { publicRatingsOf } from '../reviews/reviews.store.ts';
+import { publicRatingsOf, roundedRating } from '../reviews/reviews.store.ts';
 import { isStopWord } from '../search/text-match.ts';
 import { completedJobsOf } from '../tasks/tasks.store.ts';
 import { responseTimeMinutes } from './earned-figures.ts';
@@ -16,8 +18,8 @@ import { responseTimeMinutes } from './earned-figures.ts';
  *   masked, so an email address or phone number finds nobody), lower-cased, accents removed,
  *   in `freelancer_words`, written with the profile.
  * - Earned figures: the rating of public reviews, tasks completed and the response time, on
- *   the profile row, for the directory's sorts and minRating alone (cards and profiles read
- *   them live). The writes that change them (a review made public, a task completed, the
+ *   the profile row, for the directory's sorts, minRating and cards (profiles read them live,
+ *   decision 056). The writes that change them (a review made public, a task completed, the
  *   person's own reply) only mark the row due, one cheap UPDATE in their transaction; the sweep
  *   (sweeps.ts, each minute) computes marked rows first, then any a day old (a review hidden or
  *   restored, replies leaving the 90-day window, rows written by seeds).
@@ -42,6 +44,65 @@ const SWEEP_BATCHES = 5;
 const MARK_SHIFT_MS = 1000 * 365 * 24 * 60 * 60 * 1000;
 /** Past any character a word holds: `word < prefix + WORD_END` bounds a prefix's range. */
 export const WORD_END = String.fromCodePoint(0x10ffff);
+
+/** The stored rate in USD, or null when there is none. */
+export function rateOf(row: {
+  rate_cents: number | null;
+  rate_unit: 'hourly' | 'fixed' | null;
+}): FreelancerProfile['rate'] {
+  return row.rate_cents === null || row.rate_unit === null
+    ? null
+    : { amount: Number(row.rate_cents) / 100, unit: row.rate_unit };
+}
+
+/** The columns a directory card reads, of a profile (`fp`) and its user (`u`). */
+export const CARD_COLUMNS = [
+  'fp.user_id',
+  'u.name',
+  'u.image',
+  'fp.headline',
+  'fp.skills',
+  'fp.rate_cents',
+  'fp.rate_unit',
+  'fp.available',
+  'fp.rating_average',
+  'fp.rating_count',
+  'fp.jobs_completed',
+] as const;
+
+export interface CardRow {
+  user_id: string;
+  name: string;
+  image: string | null;
+  headline: string | null;
+  skills: string;
+  rate_cents: number | null;
+  rate_unit: 'hourly' | 'fixed' | null;
+  available: number | boolean;
+  rating_average: number | string;
+  rating_count: number | string;
+  jobs_completed: number | string;
+}
+
+/**
+ * A profile's card in the directory: the headline with contact details hidden, the first
+ * skills, and the figures kept on the row, the ones the directory's order and minimum rating
+ * read (decision 056: at most about a minute behind the profile's own, which reads them live).
+ */
+export function directoryItemOf(row: CardRow): DirectoryItem {
+  const count = Number(row.rating_count);
+  return {
+    _id: row.user_id,
+    name: row.name,
+    image: row.image,
+    headline: row.headline && maskContacts(row.headline),
+    skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
+    rate: rateOf(row),
+    available: Boolean(row.available),
+    rating: { average: count > 0 ? roundedRating(row.rating_average) : null, count },
+    jobsCompleted: Number(row.jobs_completed),
+  };
+}
 
 /** A word as the index holds it and a query seeks it: lower-cased, accents removed. */
 export function foldedWords(text: string): string[] {

@@ -1,4 +1,4 @@
-import type { DirectorySort } from '../../shared/freelancer-directory.ts';
+import type { DirectoryItem, DirectorySort } from '../../shared/freelancer-directory.ts';
 import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 
 /**
@@ -24,6 +24,8 @@ export interface DirectoryEntry {
   updatedAt: string;
   skillKeys: readonly string[];
   words: ReadonlyArray<{ word: string; weight: number }>;
+  /** The profile's card as a page shows it (directory-entries.ts directoryItemOf). */
+  item: DirectoryItem;
 }
 
 export interface DirectoryFilters {
@@ -224,6 +226,11 @@ export class DirectoryIndex {
   private readonly slotOf = new Map<string, number>();
   /** Each slot's user, or undefined once removed; its columns below. */
   private readonly userIds: Array<string | undefined> = [];
+  /**
+   * Each slot's card: a page is read from memory, no query (about 180 µs a page at 100,000
+   * profiles, and the collector's work of building it).
+   */
+  private readonly items: Array<DirectoryItem | undefined> = [];
   /** Slots of removed profiles, taken again by the next new ones. */
   private readonly freeSlots: number[] = [];
   /**
@@ -326,6 +333,7 @@ export class DirectoryIndex {
         slot = this.userIds.length;
         this.grow(slot);
         this.userIds.push(entry.userId);
+        this.items.push(undefined);
         this.heldOf.add();
       } else {
         this.userIds[slot] = entry.userId;
@@ -346,6 +354,7 @@ export class DirectoryIndex {
       this.updatedMs[slot] = NaN;
       this.updatedText.set(slot, entry.updatedAt);
     }
+    this.items[slot] = entry.item;
     this.listed[slot] = entry.listed ? 1 : 0;
     this.available[slot] = entry.available ? 1 : 0;
     this.rate[slot] = entry.rateCents ?? NO_RATE;
@@ -388,6 +397,7 @@ export class DirectoryIndex {
     this.detach(slot);
     this.listed[slot] = 0;
     this.userIds[slot] = undefined;
+    this.items[slot] = undefined;
     this.updatedText.delete(slot);
     this.slotOf.delete(userId);
     this.freeSlots.push(slot);
@@ -617,6 +627,14 @@ export class DirectoryIndex {
       else if (counted > SEARCH_TOTAL_CAP) return { matches, counted, at: at + 1, done: true };
     }
     return { matches, counted, at: end, done: end === list.length };
+  }
+
+  /** The cards of `userIds` (a page of search's), in their order; those not held left out. */
+  itemsOf(userIds: readonly string[]): DirectoryItem[] {
+    return userIds.flatMap((id) => {
+      const slot = this.slotOf.get(id);
+      return slot === undefined ? [] : this.items[slot]!;
+    });
   }
 
   /**
