@@ -84,23 +84,67 @@ export interface CardRow {
   jobs_completed: number | string;
 }
 
+/** What a directory card shows of a profile besides its figures (the index keeps it). */
+export interface DirectoryCard {
+  name: string;
+  image: string | null;
+  /** Contact details hidden. */
+  headline: string | null;
+  /** The first DIRECTORY_CARD_SKILLS. */
+  skills: readonly string[];
+}
+
 /**
- * A profile's card in the directory: the headline with contact details hidden, the first
- * skills, and the figures kept on the row, the ones the directory's order and minimum rating
- * read (decision 056: at most about a minute behind the profile's own, which reads them live).
+ * The figures a card shows: those kept on the profile's row, which the directory's order and
+ * minimum rating read (decision 056: at most about a minute behind the profile's own, which
+ * reads them live).
  */
-export function directoryItemOf(row: CardRow): DirectoryItem {
-  const count = Number(row.rating_count);
+export interface CardFigures {
+  rateCents: number | null;
+  rateUnit: 'hourly' | 'fixed' | null;
+  available: boolean;
+  ratingAverage: number;
+  ratingCount: number;
+  jobsCompleted: number;
+}
+
+export function directoryCardOf(row: CardRow): DirectoryCard {
   return {
-    _id: row.user_id,
     name: row.name,
     image: row.image,
     headline: row.headline && maskContacts(row.headline),
     skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
-    rate: rateOf(row),
+  };
+}
+
+export function cardFiguresOf(row: CardRow): CardFigures {
+  return {
+    rateCents: row.rate_cents === null ? null : Number(row.rate_cents),
+    rateUnit: row.rate_unit,
     available: Boolean(row.available),
-    rating: { average: count > 0 ? roundedRating(row.rating_average) : null, count },
+    ratingAverage: Number(row.rating_average),
+    ratingCount: Number(row.rating_count),
     jobsCompleted: Number(row.jobs_completed),
+  };
+}
+
+/** A profile's card in the directory, as a page lists it. */
+export function directoryItemOf(
+  userId: string,
+  card: DirectoryCard,
+  figures: CardFigures,
+): DirectoryItem {
+  const count = figures.ratingCount;
+  return {
+    _id: userId,
+    name: card.name,
+    image: card.image,
+    headline: card.headline,
+    skills: [...card.skills],
+    rate: rateOf({ rate_cents: figures.rateCents, rate_unit: figures.rateUnit }),
+    available: figures.available,
+    rating: { average: count > 0 ? roundedRating(figures.ratingAverage) : null, count },
+    jobsCompleted: figures.jobsCompleted,
   };
 }
 

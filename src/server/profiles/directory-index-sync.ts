@@ -4,7 +4,7 @@ import { KEPT_DIRECTORY_CHANGES } from '../db/migrations/0032-directory-changes.
 import { IndexUpkeep } from '../db/index-upkeep.ts';
 import type { Database } from '../db/types.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
-import { CARD_COLUMNS, directoryItemOf } from './directory-entries.ts';
+import { CARD_COLUMNS, cardFiguresOf, directoryCardOf } from './directory-entries.ts';
 import {
   DirectoryIndex,
   type DirectoryEntry,
@@ -64,16 +64,12 @@ async function entriesOf(
     entries.set(row.user_id, {
       userId: row.user_id,
       listed: row.moderation === null && !row.banned && !row.email.endsWith(DELETED_SUFFIX),
-      available: Boolean(row.available),
-      rateCents: row.rate_cents === null ? null : Number(row.rate_cents),
-      ratingAverage: Number(row.rating_average),
-      ratingCount: Number(row.rating_count),
-      jobsCompleted: Number(row.jobs_completed),
+      ...cardFiguresOf(row),
       responseMinutes: Number(row.response_minutes),
       updatedAt: updatedAt instanceof Date ? updatedAt.toISOString() : updatedAt,
       skillKeys: [],
       words: [],
-      item: directoryItemOf(row),
+      card: directoryCardOf(row),
     });
   }
   for (const row of words.rows) {

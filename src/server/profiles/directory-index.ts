@@ -1,4 +1,5 @@
 import type { DirectoryItem, DirectorySort } from '../../shared/freelancer-directory.ts';
+import { directoryItemOf, type CardFigures, type DirectoryCard } from './directory-entries.ts';
 import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 
 /**
@@ -10,22 +11,17 @@ import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
  * The answers are those of the SQL in freelancer-directory.ts (directory-index.test.ts).
  */
 
-export interface DirectoryEntry {
+export interface DirectoryEntry extends CardFigures {
   userId: string;
   /** Not hidden, banned or suspended, nor deleted. */
   listed: boolean;
-  available: boolean;
-  rateCents: number | null;
-  ratingAverage: number;
-  ratingCount: number;
-  jobsCompleted: number;
   responseMinutes: number;
   /** `updated_at` as the database orders it (ISO text, or ms on PostgreSQL). */
   updatedAt: string;
   skillKeys: readonly string[];
   words: ReadonlyArray<{ word: string; weight: number }>;
-  /** The profile's card as a page shows it (directory-entries.ts directoryItemOf). */
-  item: DirectoryItem;
+  /** What the profile's card shows besides the figures above. */
+  card: DirectoryCard;
 }
 
 export interface DirectoryFilters {
@@ -57,6 +53,8 @@ export interface DirectoryIndexOptions {
 const WALK_OR_SCAN = 4;
 /** No rate. */
 const NO_RATE = -1;
+/** A rate's unit as a byte a slot: its place here. */
+const RATE_UNITS = [null, 'hourly', 'fixed'] as const;
 
 /**
  * Lists of numbers in one shared pool (an Int32Array, and a byte each beside it when
@@ -227,10 +225,12 @@ export class DirectoryIndex {
   /** Each slot's user, or undefined once removed; its columns below. */
   private readonly userIds: Array<string | undefined> = [];
   /**
-   * Each slot's card: a page is read from memory, no query (about 180 µs a page at 100,000
-   * profiles, and the collector's work of building it).
+   * Each slot's card but its figures (the columns below): a page is read from memory, with no
+   * query (a page's query took about 180 µs at 100,000 profiles), its skills' names shared.
    */
-  private readonly items: Array<DirectoryItem | undefined> = [];
+  private readonly cards: Array<DirectoryCard | undefined> = [];
+  private rateUnit = new Uint8Array(1024);
+  private readonly skillNames = new Map<string, string>();
   /** Slots of removed profiles, taken again by the next new ones. */
   private readonly freeSlots: number[] = [];
   /**
@@ -311,6 +311,7 @@ export class DirectoryIndex {
     this.available = grown(this.available);
     this.updatedMs = grown(this.updatedMs);
     this.rate = grown(this.rate);
+    this.rateUnit = grown(this.rateUnit);
     this.rating = grown(this.rating);
     this.ratingCount = grown(this.ratingCount);
     this.jobs = grown(this.jobs);
@@ -333,7 +334,7 @@ export class DirectoryIndex {
         slot = this.userIds.length;
         this.grow(slot);
         this.userIds.push(entry.userId);
-        this.items.push(undefined);
+        this.cards.push(undefined);
         this.heldOf.add();
       } else {
         this.userIds[slot] = entry.userId;
@@ -354,7 +355,15 @@ export class DirectoryIndex {
       this.updatedMs[slot] = NaN;
       this.updatedText.set(slot, entry.updatedAt);
     }
-    this.items[slot] = entry.item;
+    const { card } = entry;
+    const named = (skill: string) => {
+      const kept = this.skillNames.get(skill);
+      if (kept !== undefined) return kept;
+      this.skillNames.set(skill, skill);
+      return skill;
+    };
+    this.cards[slot] = { ...card, skills: card.skills.map(named) };
+    this.rateUnit[slot] = RATE_UNITS.indexOf(entry.rateUnit);
     this.listed[slot] = entry.listed ? 1 : 0;
     this.available[slot] = entry.available ? 1 : 0;
     this.rate[slot] = entry.rateCents ?? NO_RATE;
@@ -397,7 +406,7 @@ export class DirectoryIndex {
     this.detach(slot);
     this.listed[slot] = 0;
     this.userIds[slot] = undefined;
-    this.items[slot] = undefined;
+    this.cards[slot] = undefined;
     this.updatedText.delete(slot);
     this.slotOf.delete(userId);
     this.freeSlots.push(slot);
@@ -633,7 +642,16 @@ export class DirectoryIndex {
   itemsOf(userIds: readonly string[]): DirectoryItem[] {
     return userIds.flatMap((id) => {
       const slot = this.slotOf.get(id);
-      return slot === undefined ? [] : this.items[slot]!;
+      if (slot === undefined) return [];
+      const rate = this.rate[slot]!;
+      return directoryItemOf(id, this.cards[slot]!, {
+        rateCents: rate === NO_RATE ? null : rate,
+        rateUnit: RATE_UNITS[this.rateUnit[slot]!]!,
+        available: this.available[slot] === 1,
+        ratingAverage: this.rating[slot]!,
+        ratingCount: this.ratingCount[slot]!,
+        jobsCompleted: this.jobs[slot]!,
+      });
     });
   }
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DirectoryItem } from '../../shared/freelancer-directory.ts';
+import type { DirectoryCard } from './directory-entries.ts';
 import { DirectoryIndex, ListPool, type DirectoryEntry } from './directory-index.ts';
 
-/** A card as the index keeps it (what these tests search for is the order, not the card). */
-const cardOf = (userId: string): DirectoryItem => ({
-  _id: userId,
-  name: userId,
-  image: null,
-  headline: null,
-  skills: [],
-  rate: null,
-  available: false,
-  rating: { average: null, count: 0 },
-  jobsCompleted: 0,
-});
+/** What a card shows (these tests search for the order, not the card). */
+const CARD: DirectoryCard = { name: 'Someone', image: null, headline: null, skills: [] };
 
 /**
  * The directory index's shared pools (directory-index.ts): lists that outgrow their room move
@@ -74,7 +64,8 @@ describe('the directory index pools', () => {
       updatedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
       skillKeys: i % 2 ? ['logo-design'] : [],
       words: words.map((word, at) => ({ word, weight: 1 + at })),
-      item: cardOf(`u${String(i).padStart(3, '0')}`),
+      rateUnit: null,
+      card: CARD,
     });
     const people = new Map<number, string[]>();
     const put = (i: number, words: string[]) => {
@@ -137,7 +128,8 @@ describe('the directory index pools', () => {
         updatedAt,
         skillKeys: [],
         words: [],
-        item: cardOf(`u${i}`),
+        rateUnit: null,
+        card: CARD,
       }),
     );
     // As the databases order the text: newest first, then the greatest user id.
@@ -169,7 +161,8 @@ describe('the directory index pools', () => {
         updatedAt: new Date(Date.UTC(2026, 0, 1, 0, (i * 31) % 997)).toISOString(),
         skillKeys: [],
         words: [],
-        item: cardOf(userId),
+        rateUnit: null,
+        card: CARD,
       });
     }
     for (let i = 0; i < 1_500; i += 7) {

@@ -14,7 +14,14 @@ import { deletedAddress } from '../accounts/deleted-accounts.ts';
 import type { Database } from '../db/types.ts';
 import { blockedEitherWayAsOf, notBlockedWith } from '../moderation/blocks.ts';
 import { queryWords } from '../search/text-match.ts';
-import { CARD_COLUMNS, directoryItemOf, foldedWords, WORD_END } from './directory-entries.ts';
+import {
+  CARD_COLUMNS,
+  cardFiguresOf,
+  directoryCardOf,
+  directoryItemOf,
+  foldedWords,
+  WORD_END,
+} from './directory-entries.ts';
 import type { DirectoryIndex } from './directory-index.ts';
 import { directoryIndexOf, type DirectoryIndexSync } from './directory-index-sync.ts';
 
@@ -346,7 +353,7 @@ async function cardsOf(db: Db, ids: string[]): Promise<DirectoryResult['items']>
   // A profile removed since its page was read is left out.
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? directoryItemOf(row) : [];
+    return row ? directoryItemOf(id, directoryCardOf(row), cardFiguresOf(row)) : [];
   });
 }
 
