@@ -53,6 +53,9 @@ export interface DirectoryIndexOptions {
 const WALK_OR_SCAN = 4;
 /** No rate. */
 const NO_RATE = -1;
+/** A slot's state bits: listed (not hidden, banned or suspended, nor deleted), available now. */
+const LISTED = 1;
+const AVAILABLE = 2;
 /** A rate's unit as a byte a slot: its place here. */
 const RATE_UNITS = [null, 'hourly', 'fixed'] as const;
 
@@ -186,7 +189,10 @@ class SlotOrder {
 }
 
 /** A copy of `column` `size` long. */
-function grownTo<T extends Uint8Array | Int32Array | Float64Array>(column: T, size: number): T {
+function grownTo<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(
+  column: T,
+  size: number,
+): T {
   const next = new (column.constructor as new (size: number) => T)(size);
   next.set(column);
   return next;
@@ -241,8 +247,8 @@ export class DirectoryIndex {
   private readonly updatedText = new Map<number, string>();
   /** The postings of words and skills each slot is in (to take it out again): a list a slot. */
   private readonly heldOf = new ListPool(false);
-  private listed = new Uint8Array(1024);
-  private available = new Uint8Array(1024);
+  /** LISTED and AVAILABLE, a byte a slot: a search tests both in one read. */
+  private state = new Uint8Array(1024);
   private rate = new Int32Array(1024);
   private rating = new Float64Array(1024);
   private ratingCount = new Int32Array(1024);
@@ -260,7 +266,8 @@ export class DirectoryIndex {
   private building = false;
   private hits = new Uint8Array(1024);
   private best = new Uint8Array(1024);
-  private scores = new Float64Array(1024);
+  /** Summed weights of bytes, for at most 10 words. */
+  private scores = new Uint16Array(1024);
   /** The slots a search's lists let through, reused from search to search. */
   private through = new Int32Array(1024);
   /**
@@ -303,12 +310,11 @@ export class DirectoryIndex {
 
   /** Room for `slot` in every column. */
   private grow(slot: number): void {
-    if (slot < this.listed.length) return;
-    const size = this.listed.length * 2;
+    if (slot < this.state.length) return;
+    const size = this.state.length * 2;
     const grown = <T extends Uint8Array | Int32Array | Float64Array>(column: T) =>
       grownTo(column, size);
-    this.listed = grown(this.listed);
-    this.available = grown(this.available);
+    this.state = grown(this.state);
     this.updatedMs = grown(this.updatedMs);
     this.rate = grown(this.rate);
     this.rateUnit = grown(this.rateUnit);
@@ -318,7 +324,7 @@ export class DirectoryIndex {
     this.response = grown(this.response);
     this.hits = new Uint8Array(size);
     this.best = new Uint8Array(size);
-    this.scores = new Float64Array(size);
+    this.scores = new Uint16Array(size);
     this.through = new Int32Array(size);
     this.newestPlace = new Int32Array(size);
     for (const group of this.groups.values()) group.mask = grown(group.mask);
@@ -364,8 +370,7 @@ export class DirectoryIndex {
     };
     this.cards[slot] = { ...card, skills: card.skills.map(named) };
     this.rateUnit[slot] = RATE_UNITS.indexOf(entry.rateUnit);
-    this.listed[slot] = entry.listed ? 1 : 0;
-    this.available[slot] = entry.available ? 1 : 0;
+    this.state[slot] = (entry.listed ? LISTED : 0) | (entry.available ? AVAILABLE : 0);
     this.rate[slot] = entry.rateCents ?? NO_RATE;
     this.rating[slot] = entry.ratingAverage;
     this.ratingCount[slot] = entry.ratingCount;
@@ -404,7 +409,7 @@ export class DirectoryIndex {
     if (slot === undefined) return;
     this.placesFresh = false;
     this.detach(slot);
-    this.listed[slot] = 0;
+    this.state[slot] = 0;
     this.userIds[slot] = undefined;
     this.cards[slot] = undefined;
     this.updatedText.delete(slot);
@@ -558,11 +563,14 @@ export class DirectoryIndex {
   }
 
   /**
-   * Marks in `hits` the slots every list lets through (its count of lists) and sums each
-   * word's weight (the most of the words its prefix matches) in `scores`. Null when there is
-   * no list; else how many slots were let through, held at the start of `through`.
+   * Marks in `hits` the slots every list lets through (its count of lists) and, if `scored`,
+   * sums each word's weight (the most of the words its prefix matches) in `scores`. Null when
+   * there is no list; else how many slots were let through, held at the start of `through`.
    */
-  private candidates(filters: DirectoryFilters): { count: number; lists: number } | null {
+  private candidates(
+    filters: DirectoryFilters,
+    scored: boolean,
+  ): { count: number; lists: number } | null {
     const lists = this.listsOf(filters);
     if (lists.length === 0) return null;
     const { hits, scores, best, through } = this;
@@ -570,8 +578,19 @@ export class DirectoryIndex {
     let count = 0;
     for (let step = 0; step < lists.length; step += 1) {
       count = 0;
-      const isWord = step < filters.words.length;
+      const isWord = scored && step < filters.words.length;
       for (const { slots, weights, start, end } of lists[step]!) {
+        if (!isWord) {
+          // Marks alone: no weight read, no score.
+          for (let i = start; i < end; i += 1) {
+            const slot = slots[i]!;
+            if (hits[slot] === step) {
+              hits[slot] = step + 1;
+              through[count++] = slot;
+            }
+          }
+          continue;
+        }
         for (let i = start; i < end; i += 1) {
           const slot = slots[i]!;
           const weight = weights ? weights[i]! : 0;
@@ -581,7 +600,7 @@ export class DirectoryIndex {
             count += 1;
             if (step === 0) scores[slot] = 0;
             best[slot] = weight;
-          } else if (isWord && hits[slot] === step + 1 && weight > best[slot]!) {
+          } else if (hits[slot] === step + 1 && weight > best[slot]!) {
             best[slot] = weight;
           }
         }
@@ -601,7 +620,7 @@ export class DirectoryIndex {
     const name = group.join('\n');
     let kept = this.groups.get(name);
     if (!kept) {
-      kept = { keys: new Set(group), mask: new Uint8Array(this.listed.length) };
+      kept = { keys: new Set(group), mask: new Uint8Array(this.state.length) };
       for (const key of kept.keys) {
         const { slots, start, end } = this.postingList(this.skills.get(key), false);
         for (let at = start; at < end; at += 1) kept.mask[slots[at]!] = 1;
@@ -647,7 +666,7 @@ export class DirectoryIndex {
       return directoryItemOf(id, this.cards[slot]!, {
         rateCents: rate === NO_RATE ? null : rate,
         rateUnit: RATE_UNITS[this.rateUnit[slot]!]!,
-        available: this.available[slot] === 1,
+        available: (this.state[slot]! & AVAILABLE) !== 0,
         ratingAverage: this.rating[slot]!,
         ratingCount: this.ratingCount[slot]!,
         jobsCompleted: this.jobs[slot]!,
@@ -665,28 +684,30 @@ export class DirectoryIndex {
     limit: number,
     offset: number,
   ): { ids: string[]; counted: number } {
-    const candidates = this.candidates(filters);
-    const { hits, scores, listed, available, rate, rating, userIds, through } = this;
+    const byRelevance = sort === 'relevance' && filters.words.length > 0;
+    const candidates = this.candidates(filters, byRelevance);
+    const { hits, scores, state, rate, rating, userIds, through } = this;
     let excluded: Set<number> | undefined;
     for (const id of filters.excluded ?? []) {
       const slot = this.slotOf.get(id);
       if (slot !== undefined) (excluded ??= new Set()).add(slot);
     }
-    const onlyAvailable = filters.available === true;
+    const need = LISTED | (filters.available === true ? AVAILABLE : 0);
     const maxRate = filters.maxRateCents ?? Infinity;
     const minRating = filters.minRating ?? -Infinity;
+    // Each column read only where its filter is asked for (they are read at random).
+    const testsRate = maxRate !== Infinity;
+    const testsRating = minRating !== -Infinity;
     // A category's many skills: a byte a slot, tested on each profile met.
     const masks = filters.skillGroups
       .filter((group) => group.length > 1)
       .map((group) => this.groupMask(group));
     const passes = (slot: number): boolean =>
-      listed[slot] === 1 &&
-      (!onlyAvailable || available[slot] === 1) &&
-      (maxRate === Infinity || (rate[slot]! !== NO_RATE && rate[slot]! <= maxRate)) &&
-      rating[slot]! >= minRating &&
+      (state[slot]! & need) === need &&
+      (!testsRate || (rate[slot]! !== NO_RATE && rate[slot]! <= maxRate)) &&
+      (!testsRating || rating[slot]! >= minRating) &&
       (excluded === undefined || !excluded.has(slot)) &&
       (masks.length === 0 || inEvery(masks, slot));
-    const byRelevance = sort === 'relevance' && filters.words.length > 0;
     const order: Order = sort === 'relevance' ? 'newest' : sort;
     const wanted = byRelevance ? SEARCH_TOTAL_CAP + 1 : offset + limit;
     // Many candidates (or no list): the order walked a little first. Else, or when that did not
@@ -728,24 +749,26 @@ export class DirectoryIndex {
         walked = this.walk(order, (slot) => hits[slot] === 1, wanted, Infinity);
       }
     }
-    const byScore = (a: number, b: number) => scores[b]! - scores[a]!;
+    // Relevance: among the newest SEARCH_TOTAL_CAP, the page's by score, the newest first
+    // among equals (`newest` in the newest's order: compared by place).
+    const byScore = (newest: number[]) =>
+      selectFirst(
+        newest.map((_, at) => at),
+        (a, b) => scores[newest[b]!]! - scores[newest[a]!]! || a - b,
+        offset + limit,
+      )
+        .slice(offset)
+        .map((at) => newest[at]!);
     let page: number[];
     if (walked?.done) {
       counted = walked.counted;
-      // Met in the newest's order already: relevance is a stable sort by score of the first.
+      // Met in the newest's order already.
       page = byRelevance
-        ? walked.matches
-            .slice(0, SEARCH_TOTAL_CAP)
-            .sort(byScore)
-            .slice(offset, offset + limit)
+        ? byScore(walked.matches.slice(0, SEARCH_TOTAL_CAP))
         : walked.matches.slice(offset, offset + limit);
     } else {
-      // Relevance: among the newest SEARCH_TOTAL_CAP, by score (a stable sort: the newest
-      // first among equals).
       page = byRelevance
-        ? this.newestOf(selected!, SEARCH_TOTAL_CAP)
-            .sort(byScore)
-            .slice(offset, offset + limit)
+        ? byScore(this.newestOf(selected!, SEARCH_TOTAL_CAP))
         : selectFirst(selected!, this.ranker(order), offset + limit).slice(offset);
     }
     return {
