@@ -169,7 +169,7 @@ function taskSearchPaths(): string[] {
 /**
  * The memory the directory's index holds (as each read worker holds it): the heap and array
  * buffers (its typed columns and pools) after a full collection with the index built, less
- * before, in this process, after a first build.
+ * before, in this process.
  */
 async function indexMemoryBytes(
   db: Kysely<Database>,
@@ -181,9 +181,6 @@ async function indexMemoryBytes(
     const { heapUsed, arrayBuffers } = process.memoryUsage();
     return heapUsed + arrayBuffers;
   };
-  // A first build, let go: what any first build loads and keeps (modules, the statements'
-  // caches) is not the index's (it made SQLite's figure 812 bytes a profile, PostgreSQL's 481).
-  await new DirectoryIndexSync().built(db);
   const before = held();
   const index = await new DirectoryIndexSync().built(db);
   const bytes = held() - before;
