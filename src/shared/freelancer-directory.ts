@@ -99,7 +99,10 @@ export const directoryItemSchema = userSummarySchema.omit({ accountState: true }
   rate: freelancerProfileSchema.shape.rate,
   available: z.boolean(),
   rating: z.object({
-    average: z.number().nullable().describe('Of public reviews, 2 decimals; null when none'),
+    average: z
+      .number()
+      .nullable()
+      .describe('Of public reviews, 2 decimals, as last counted (a minute or so); null when none'),
     count: z.number().int(),
   }),
   jobsCompleted: z.number().int(),

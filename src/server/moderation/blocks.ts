@@ -67,3 +67,30 @@ export async function blockedEitherWay(db: Db, userId: string): Promise<Set<stri
     .execute();
   return new Set(rows.map((row) => row.other));
 }
+
+/** The tables whose change clock (db/change-clock.ts) moves with every block and unblock. */
+export const BLOCK_TABLES = ['blocks'] as const;
+/** Readers whose blocks a database's process keeps, the least recently read dropped first. */
+const KEPT_READERS = 1_000;
+const keptBlocks = new WeakMap<Db, Map<string, { at: number; others: ReadonlySet<string> }>>();
+
+/**
+ * blockedEitherWay, kept for a reader while `at` (the change clock of BLOCK_TABLES as the
+ * caller read it) shows the value it showed when read: a directory page of a signed-in reader
+ * reads no blocks while none changed. Without `at`, read each time.
+ */
+export async function blockedEitherWayAsOf(
+  db: Db,
+  userId: string,
+  at: number | undefined,
+): Promise<ReadonlySet<string>> {
+  if (at === undefined) return blockedEitherWay(db, userId);
+  let kept = keptBlocks.get(db);
+  if (!kept) keptBlocks.set(db, (kept = new Map()));
+  const entry = kept.get(userId);
+  kept.delete(userId);
+  const others = entry?.at === at ? entry.others : await blockedEitherWay(db, userId);
+  kept.set(userId, { at, others });
+  if (kept.size > KEPT_READERS) kept.delete(kept.keys().next().value!);
+  return others;
+}

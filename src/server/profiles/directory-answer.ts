@@ -5,7 +5,7 @@ import type { AnswerEncoding } from '../compression.ts';
 import type { Database } from '../db/types.ts';
 import { writtenOf } from '../search/search-answer.ts';
 import { lazyAnswerWriter } from '../serializer.ts';
-import { directoryAnswer } from './freelancer-directory.ts';
+import { directoryAnswer, type DirectoryClocks } from './freelancer-directory.ts';
 
 /** The route's own serializer of a directory page (GET /api/freelancers, 200). */
 const writeAnswer = lazyAnswerWriter(directoryResultSchema, '/api/freelancers');
@@ -20,8 +20,9 @@ export async function directoryWrittenAnswer(
   query: DirectoryQuery,
   readerId: string | null,
   memoryIndex: boolean,
+  clocks: DirectoryClocks | undefined,
   encoding?: AnswerEncoding,
 ): Promise<WrittenAnswer> {
-  const answer = await directoryAnswer(db, query, readerId, memoryIndex);
+  const answer = await directoryAnswer(db, query, readerId, memoryIndex, clocks);
   return writtenOf(writeAnswer(answer), [], encoding);
 }

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { CONTACT_MASKS } from '../../shared/conversations.ts';
+import { DIRECTORY_CARD_SKILLS, type DirectoryItem } from '../../shared/freelancer-directory.ts';
+import type { FreelancerProfile } from '../../shared/freelancer-profiles.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database } from '../db/types.ts';
-import { publicRatingsOf } from '../reviews/reviews.store.ts';
+import { publicRatingsOf, roundedRating } from '../reviews/reviews.store.ts';
 import { isStopWord } from '../search/text-match.ts';
 import { completedJobsOf } from '../tasks/tasks.store.ts';
 import { responseTimeMinutes } from './earned-figures.ts';
@@ -16,8 +18,8 @@ import { responseTimeMinutes } from './earned-figures.ts';
  *   masked, so an email address or phone number finds nobody), lower-cased, accents removed,
  *   in `freelancer_words`, written with the profile.
  * - Earned figures: the rating of public reviews, tasks completed and the response time, on
- *   the profile row, for the directory's sorts and minRating alone (cards and profiles read
- *   them live). The writes that change them (a review made public, a task completed, the
+ *   the profile row, for the directory's sorts, minRating and cards (profiles read them live,
+ *   decision 056). The writes that change them (a review made public, a task completed, the
  *   person's own reply) only mark the row due, one cheap UPDATE in their transaction; the sweep
  *   (sweeps.ts, each minute) computes marked rows first, then any a day old (a review hidden or
  *   restored, replies leaving the 90-day window, rows written by seeds).
@@ -42,6 +44,109 @@ const SWEEP_BATCHES = 5;
 const MARK_SHIFT_MS = 1000 * 365 * 24 * 60 * 60 * 1000;
 /** Past any character a word holds: `word < prefix + WORD_END` bounds a prefix's range. */
 export const WORD_END = String.fromCodePoint(0x10ffff);
+
+/** The stored rate in USD, or null when there is none. */
+export function rateOf(row: {
+  rate_cents: number | null;
+  rate_unit: 'hourly' | 'fixed' | null;
+}): FreelancerProfile['rate'] {
+  return row.rate_cents === null || row.rate_unit === null
+    ? null
+    : { amount: Number(row.rate_cents) / 100, unit: row.rate_unit };
+}
+
+/** The columns a directory card reads, of a profile (`fp`) and its user (`u`). */
+export const CARD_COLUMNS = [
+  'fp.user_id',
+  'u.name',
+  'u.image',
+  'fp.headline',
+  'fp.skills',
+  'fp.rate_cents',
+  'fp.rate_unit',
+  'fp.available',
+  'fp.rating_average',
+  'fp.rating_count',
+  'fp.jobs_completed',
+] as const;
+
+export interface CardRow {
+  user_id: string;
+  name: string;
+  image: string | null;
+  headline: string | null;
+  skills: string;
+  rate_cents: number | null;
+  rate_unit: 'hourly' | 'fixed' | null;
+  available: number | boolean;
+  rating_average: number | string;
+  rating_count: number | string;
+  jobs_completed: number | string;
+}
+
+/** What a directory card shows of a profile besides its figures (the index keeps it). */
+export interface DirectoryCard {
+  name: string;
+  image: string | null;
+  /** Contact details hidden. */
+  headline: string | null;
+  /** The first DIRECTORY_CARD_SKILLS. */
+  skills: readonly string[];
+}
+
+/**
+ * The figures a card shows: those kept on the profile's row, which the directory's order and
+ * minimum rating read (decision 056: at most about a minute behind the profile's own, which
+ * reads them live).
+ */
+export interface CardFigures {
+  rateCents: number | null;
+  rateUnit: 'hourly' | 'fixed' | null;
+  available: boolean;
+  ratingAverage: number;
+  ratingCount: number;
+  jobsCompleted: number;
+}
+
+export function directoryCardOf(row: CardRow): DirectoryCard {
+  return {
+    name: row.name,
+    image: row.image,
+    headline: row.headline && maskContacts(row.headline),
+    skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
+  };
+}
+
+export function cardFiguresOf(row: CardRow): CardFigures {
+  return {
+    rateCents: row.rate_cents === null ? null : Number(row.rate_cents),
+    rateUnit: row.rate_unit,
+    available: Boolean(row.available),
+    ratingAverage: Number(row.rating_average),
+    ratingCount: Number(row.rating_count),
+    jobsCompleted: Number(row.jobs_completed),
+  };
+}
+
+/** A profile's card in the directory, as a page lists it. */
+export function directoryItemOf(
+  userId: string,
+  card: DirectoryCard,
+  figures: CardFigures,
+): DirectoryItem {
+  const count = figures.ratingCount;
+  return {
+    _id: userId,
+    name: card.name,
+    image: card.image,
+    headline: card.headline,
+    skills: [...card.skills],
+    rate: rateOf({ rate_cents: figures.rateCents, rate_unit: figures.rateUnit }),
+    available: figures.available,
+    rating: { average: count > 0 ? roundedRating(figures.ratingAverage) : null, count },
+    jobsCompleted: figures.jobsCompleted,
+  };
+}
 
 /** A word as the index holds it and a query seeks it: lower-cased, accents removed. */
 export function foldedWords(text: string): string[] {

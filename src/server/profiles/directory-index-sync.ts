@@ -4,6 +4,7 @@ import { KEPT_DIRECTORY_CHANGES } from '../db/migrations/0032-directory-changes.
 import { IndexUpkeep } from '../db/index-upkeep.ts';
 import type { Database } from '../db/types.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
+import { CARD_COLUMNS, cardFiguresOf, directoryCardOf } from './directory-entries.ts';
 import {
   DirectoryIndex,
   type DirectoryEntry,
@@ -34,19 +35,8 @@ async function entriesOf(
   let profiles = db
     .selectFrom('freelancer_profiles as fp')
     .innerJoin('user as u', 'u.id', 'fp.user_id')
-    .select([
-      'fp.user_id',
-      'fp.available',
-      'fp.rate_cents',
-      'fp.rating_average',
-      'fp.rating_count',
-      'fp.jobs_completed',
-      'fp.response_minutes',
-      'fp.updated_at',
-      'u.moderation',
-      'u.email',
-      'u.banned',
-    ])
+    .select(CARD_COLUMNS)
+    .select(['fp.response_minutes', 'fp.updated_at', 'u.moderation', 'u.email', 'u.banned'])
     .orderBy('fp.user_id');
   profiles =
     'userIds' in which
@@ -74,15 +64,12 @@ async function entriesOf(
     entries.set(row.user_id, {
       userId: row.user_id,
       listed: row.moderation === null && !row.banned && !row.email.endsWith(DELETED_SUFFIX),
-      available: Boolean(row.available),
-      rateCents: row.rate_cents === null ? null : Number(row.rate_cents),
-      ratingAverage: Number(row.rating_average),
-      ratingCount: Number(row.rating_count),
-      jobsCompleted: Number(row.jobs_completed),
+      ...cardFiguresOf(row),
       responseMinutes: Number(row.response_minutes),
       updatedAt: updatedAt instanceof Date ? updatedAt.toISOString() : updatedAt,
       skillKeys: [],
       words: [],
+      card: directoryCardOf(row),
     });
   }
   for (const row of words.rows) {
@@ -113,9 +100,13 @@ export class DirectoryIndexSync {
     apply: (db, index) => this.applyOn(db, index),
   });
 
-  /** The index with every change committed before this call; undefined while first built. */
-  current(db: Db): Promise<DirectoryIndex | undefined> {
-    return this.upkeep.latest(db);
+  /**
+   * The index with every change committed before this call; undefined while first built.
+   * `changedAt`: the change clock of DIRECTORY_TABLES as the caller read it (the log is read
+   * only when it moved: IndexUpkeep.latestAsOf).
+   */
+  current(db: Db, changedAt?: number): Promise<DirectoryIndex | undefined> {
+    return this.upkeep.latestAsOf(db, changedAt);
   }
 
   /** Waits for the first build (the warm-up, tests, benches). */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { DirectoryCard } from './directory-entries.ts';
 import { DirectoryIndex, ListPool, type DirectoryEntry } from './directory-index.ts';
+
+/** What a card shows (these tests search for the order, not the card). */
+const CARD: DirectoryCard = { name: 'Someone', image: null, headline: null, skills: [] };
 
 /**
  * The directory index's shared pools (directory-index.ts): lists that outgrow their room move
@@ -60,6 +64,8 @@ describe('the directory index pools', () => {
       updatedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
       skillKeys: i % 2 ? ['logo-design'] : [],
       words: words.map((word, at) => ({ word, weight: 1 + at })),
+      rateUnit: null,
+      card: CARD,
     });
     const people = new Map<number, string[]>();
     const put = (i: number, words: string[]) => {
@@ -122,6 +128,8 @@ describe('the directory index pools', () => {
         updatedAt,
         skillKeys: [],
         words: [],
+        rateUnit: null,
+        card: CARD,
       }),
     );
     // As the databases order the text: newest first, then the greatest user id.
@@ -153,6 +161,8 @@ describe('the directory index pools', () => {
         updatedAt: new Date(Date.UTC(2026, 0, 1, 0, (i * 31) % 997)).toISOString(),
         skillKeys: [],
         words: [],
+        rateUnit: null,
+        card: CARD,
       });
     }
     for (let i = 0; i < 1_500; i += 7) {

@@ -321,10 +321,15 @@ describe('GET /api/freelancers', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     expect(first.user_id).toBe(cy.id);
-    // Its card reads the figures live meanwhile; the sort waits for the sweep.
-    expect((await find('?q=copywriter')).items[0]?.rating).toEqual({ average: 5, count: 1 });
+    // Its card shows the figures the sort and minRating read: the kept ones, until the sweep.
+    const card = async () => {
+      const item = (await find('?q=copywriter')).items[0];
+      return { rating: item?.rating, jobsCompleted: item?.jobsCompleted };
+    };
+    expect(await card()).toEqual({ rating: { average: null, count: 0 }, jobsCompleted: 0 });
     expect(await refreshStaleDirectoryFigures(t.db)).toBe(1);
     expect(await kept()).toMatchObject({ rating_count: 1, jobs_completed: 1 });
+    expect(await card()).toEqual({ rating: { average: 5, count: 1 }, jobsCompleted: 1 });
     expect((await names('?sort=rating')).slice(0, 2)).toEqual(['Cy Copy', 'Ada Apps']);
     expect(await refreshStaleDirectoryFigures(t.db)).toBe(0);
   });

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
-  DIRECTORY_CARD_SKILLS,
   DIRECTORY_PAGE_SIZE_DEFAULT,
   type DirectoryItem,
   type DirectoryQuery,
@@ -12,16 +11,19 @@ import { toCents } from '../../shared/money.ts';
 import { SEARCH_TOTAL_CAP, searchWords } from '../../shared/search-rules.ts';
 import { countUpToCap, totalOf, type Total } from '../db/count-up-to-cap.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
-import { maskContacts } from '../conversations/contact-masking.ts';
 import type { Database } from '../db/types.ts';
-import { blockedEitherWay, notBlockedWith } from '../moderation/blocks.ts';
-import { publicRatingsQuery, roundedRating } from '../reviews/reviews.store.ts';
+import { blockedEitherWayAsOf, notBlockedWith } from '../moderation/blocks.ts';
 import { queryWords } from '../search/text-match.ts';
-import { completedJobsQuery } from '../tasks/tasks.store.ts';
-import { foldedWords, WORD_END } from './directory-entries.ts';
+import {
+  CARD_COLUMNS,
+  cardFiguresOf,
+  directoryCardOf,
+  directoryItemOf,
+  foldedWords,
+  WORD_END,
+} from './directory-entries.ts';
 import type { DirectoryIndex } from './directory-index.ts';
 import { directoryIndexOf, type DirectoryIndexSync } from './directory-index-sync.ts';
-import { rateOf } from './freelancer-profiles.ts';
 
 /**
  * Issue 50 "The directory": people who filled in a freelancer profile, each page read from
@@ -227,17 +229,31 @@ function wordsOf(q: string | undefined): string[] | null {
   return [...new Set(queryWords(q ?? '').flatMap(foldedWords))].slice(0, 10);
 }
 
+/**
+ * The change clocks (db/change-clock.ts) the route read before the search: of the tables whose
+ * writes the index's log names (DIRECTORY_TABLES), and of blocks (BLOCK_TABLES). While they
+ * show what they showed before, the index reads no log and a reader's blocks are not read
+ * again.
+ */
+export interface DirectoryClocks {
+  profiles: number;
+  blocks: number;
+}
+
+/** The tables whose writes `freelancer_changes` logs, by trigger (migrations 0032, 0033). */
+export const DIRECTORY_TABLES = ['freelancer_profiles', 'user'] as const;
+
 /** Where the directory is searched: an index in memory (kept in step), or the engine's SQL. */
 export interface DirectoryOptions {
   memoryIndex?: DirectoryIndexSync | undefined;
+  clocks?: DirectoryClocks | undefined;
 }
 
 export async function searchFreelancers(
   db: Db,
   query: DirectoryQuery,
   readerId: string | null,
-  now = new Date(),
-  { memoryIndex }: DirectoryOptions = {},
+  { memoryIndex, clocks }: DirectoryOptions = {},
 ): Promise<DirectoryResult> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE_DEFAULT;
@@ -245,13 +261,14 @@ export async function searchFreelancers(
   if (words === null) return { items: [], total: 0, totalIsLowerBound: false, page, pageSize };
   const sort = query.sort ?? (words.length ? 'relevance' : 'newest');
   const offset = (page - 1) * pageSize;
-  const index = await memoryIndex?.current(db);
+  const index = await memoryIndex?.current(db, clocks?.profiles);
   const asked: Asked = { query, words, readerId, sort, limit: pageSize, offset };
   const { total, ids } = index
-    ? await pageFromIndex(db, index, asked)
+    ? await pageFromIndex(db, index, asked, clocks?.blocks)
     : await pageFromEngine(db, asked);
   return {
-    items: await cardsOf(db, ids, now),
+    // The index holds each profile's card as it holds its figures.
+    items: index ? index.itemsOf(ids) : await cardsOf(db, ids),
     ...total,
     page,
     pageSize,
@@ -283,6 +300,7 @@ async function pageFromIndex(
   db: Db,
   index: DirectoryIndex,
   { query, words, readerId, sort, limit, offset }: Asked,
+  blocksAt: number | undefined,
 ): Promise<{ total: Total; ids: string[] }> {
   const skillGroups = [
     ...(query.skill ?? []).map((skill) => [skillKey(skill)]),
@@ -295,7 +313,7 @@ async function pageFromIndex(
       available: query.available,
       maxRateCents: query.maxPrice === undefined ? undefined : toCents(query.maxPrice),
       minRating: query.minRating,
-      excluded: readerId ? await blockedEitherWay(db, readerId) : undefined,
+      excluded: readerId ? await blockedEitherWayAsOf(db, readerId, blocksAt) : undefined,
     },
     sort,
     limit,
@@ -314,49 +332,28 @@ export function directoryAnswer(
   query: DirectoryQuery,
   readerId: string | null,
   memoryIndex: boolean,
+  clocks?: DirectoryClocks,
 ): Promise<DirectoryResult> {
-  return searchFreelancers(db, query, readerId, new Date(), {
+  return searchFreelancers(db, query, readerId, {
     memoryIndex: memoryIndex ? directoryIndexOf(db) : undefined,
+    clocks,
   });
 }
 
-/**
- * The page's cards in its order, each with its rating and tasks completed as of now (the
- * queries of reputationsOf joined in: one query a page).
- */
-async function cardsOf(db: Db, ids: string[], now: Date): Promise<DirectoryResult['items']> {
+/** The page's cards in its order, read from the database (directoryItemOf). */
+async function cardsOf(db: Db, ids: string[]): Promise<DirectoryResult['items']> {
   if (ids.length === 0) return [];
-  const ratings = publicRatingsQuery(db, now).where('reviews.reviewee_id', 'in', ids).as('r');
-  const completed = completedJobsQuery(db).where('assignee_id', 'in', ids).as('c');
   const rows = await db
     .selectFrom('freelancer_profiles as fp')
     .innerJoin('user as u', 'u.id', 'fp.user_id')
-    .leftJoin(ratings, 'r.reviewee_id', 'fp.user_id')
-    .leftJoin(completed, 'c.assignee_id', 'fp.user_id')
-    .select(['fp.user_id', 'u.name', 'u.image', 'fp.headline', 'fp.skills'])
-    .select(['fp.rate_cents', 'fp.rate_unit', 'fp.available'])
-    .select(['r.average', 'r.count as reviews', 'c.count as completed'])
+    .select(CARD_COLUMNS)
     .where('fp.user_id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((row) => [row.user_id, row]));
   // A profile removed since its page was read is left out.
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    return {
-      _id: id,
-      name: row.name,
-      image: row.image,
-      headline: row.headline && maskContacts(row.headline),
-      skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
-      rate: rateOf(row),
-      available: Boolean(row.available),
-      rating: {
-        average: row.average === null ? null : roundedRating(row.average),
-        count: Number(row.reviews ?? 0),
-      },
-      jobsCompleted: Number(row.completed ?? 0),
-    };
+    return row ? directoryItemOf(id, directoryCardOf(row), cardFiguresOf(row)) : [];
   });
 }
 
@@ -374,7 +371,6 @@ export async function freelancersWithSkills(
     excludedIds,
     limit,
   }: { skillKeys: string[]; readerId: string; excludedIds: string[]; limit: number },
-  now = new Date(),
 ): Promise<DirectoryItem[]> {
   if (skillKeys.length === 0) return [];
   const shared = db
@@ -396,6 +392,5 @@ export async function freelancersWithSkills(
   return cardsOf(
     db,
     rows.map((row) => row.user_id),
-    now,
   );
 }

@@ -12,6 +12,9 @@ import { errors, type TasksRoutesOptions } from '../tasks/tasks.routes.ts';
 import { directoryWrittenAnswer } from './directory-answer.ts';
 import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
+import { changeClockOf } from '../db/change-clock.ts';
+import { BLOCK_TABLES } from '../moderation/blocks.ts';
+import { DIRECTORY_TABLES } from './freelancer-directory.ts';
 import type { ReadWorkers } from '../db/read-workers.ts';
 import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
 import { recommendedTasks } from '../tasks/recommended-tasks.ts';
@@ -32,6 +35,7 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
     : directoryWrittenAnswer;
   // Not kept (a reader's blocks change the page): the cache only sends the written bytes.
   const answers = createAnswerCache(db, 'directory', 0, [], { compresses: true });
+  const clock = changeClockOf(db);
   app.get(
     '/api/skills',
     {
@@ -98,8 +102,14 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const user = await optionalUser(auth, request);
+      // Read before the search: the index reads its log, and a reader's blocks are read, only
+      // when these have moved since.
+      const clocks = clock && {
+        profiles: clock.valueOf(DIRECTORY_TABLES),
+        blocks: clock.valueOf(BLOCK_TABLES),
+      };
       return answers.sendWritten(reply, '', user?.id ?? null, (readerId, encoding) =>
-        searchDirectory(db, request.query, readerId, memoryIndex, encoding),
+        searchDirectory(db, request.query, readerId, memoryIndex, clocks, encoding),
       );
     },
   );

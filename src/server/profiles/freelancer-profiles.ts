@@ -9,7 +9,7 @@ import { toCents } from '../../shared/money.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import type { Database, FreelancerProfileTable } from '../db/types.ts';
-import { refreshDirectoryFigures, writeProfileWords } from './directory-entries.ts';
+import { rateOf, refreshDirectoryFigures, writeProfileWords } from './directory-entries.ts';
 
 /**
  * Issue 50: a freelancer's own profile (src/shared/freelancer-profiles.ts), stored in one row
@@ -22,13 +22,6 @@ type Row = Selectable<FreelancerProfileTable>;
 /** Kept by directory-entries.ts, never written by a save. */
 type DirectoryFigure =
   'rating_average' | 'rating_count' | 'jobs_completed' | 'response_minutes' | 'figures_at';
-
-/** The stored rate in USD, or null when there is none. */
-export function rateOf(row: Pick<Row, 'rate_cents' | 'rate_unit'>): FreelancerProfile['rate'] {
-  return row.rate_cents === null || row.rate_unit === null
-    ? null
-    : { amount: Number(row.rate_cents) / 100, unit: row.rate_unit };
-}
 
 function toProfile(row: Row | undefined): FreelancerProfile {
   if (!row) return EMPTY_FREELANCER_PROFILE;

@@ -78,22 +78,9 @@ export class TaskIndexSync {
     log: this.log,
     build: (db) => this.buildOn(db),
     apply: (db, index) => this.applyOn(db, index),
-    updating: () => {
-      // Read before the log is: every change the clock showed by then is in what is read.
-      // An update under way takes nothing from what the last one read: searches that bring
-      // the clock it read with still need no read of their own meanwhile.
-      const changedAt = this.seenChangedAt;
-      return () => {
-        if (!this.log.hasHoles) this.appliedChangedAt = changedAt;
-      };
-    },
   });
   private lastSearchAt = 0;
   private keepingUp: ReturnType<typeof setInterval> | undefined;
-  /** The latest change clock a search came with. */
-  private seenChangedAt: number | undefined;
-  /** The change clock as of which the log was last read to its end, every hole filled. */
-  private appliedChangedAt: number | undefined;
 
   constructor({ keepUpMs = KEEP_UP_MS }: { keepUpMs?: number } = {}) {
     this.keepUpMs = keepUpMs;
@@ -114,20 +101,7 @@ export class TaskIndexSync {
     { changedAt, atLeastSeq = 0 }: { changedAt?: number | undefined; atLeastSeq?: number } = {},
   ): Promise<TaskIndex | undefined> {
     this.keepUp(db);
-    const index = this.upkeep.index;
-    if (changedAt !== undefined) {
-      if (
-        changedAt === this.appliedChangedAt &&
-        index &&
-        !this.log.hasHoles &&
-        index.lastSeq >= atLeastSeq
-      ) {
-        return index;
-      }
-      // The latest: a contact reader's own read of a search comes with the clock read before.
-      this.seenChangedAt = Math.max(changedAt, this.seenChangedAt ?? changedAt);
-    }
-    return this.upkeep.latest(db);
+    return this.upkeep.latestAsOf(db, changedAt, (index) => index.lastSeq >= atLeastSeq);
   }
 
   /**

@@ -26,7 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $$
   `.execute(db);
-  for (const table of TABLES) {
+  await countChangesOf(db, TABLES);
+}
+
+/** PostgreSQL: each statement that writes one of `tables` counted in that table's sequence. */
+export async function countChangesOf(db: Kysely<unknown>, tables: readonly string[]) {
+  for (const table of tables) {
     await sql`create sequence ${sql.id(counterOf(table))}`.execute(db);
     await sql`
       create trigger ${sql.id(triggerOf(table))}
@@ -36,11 +41,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  if (!isPostgres(db)) return;
-  for (const table of TABLES) {
+export async function stopCountingChangesOf(db: Kysely<unknown>, tables: readonly string[]) {
+  for (const table of tables) {
     await sql`drop trigger ${sql.id(triggerOf(table))} on ${sql.id(table)}`.execute(db);
     await sql`drop sequence ${sql.id(counterOf(table))}`.execute(db);
   }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await stopCountingChangesOf(db, TABLES);
   await sql`drop function ${sql.id(FUNCTION)}()`.execute(db);
 }

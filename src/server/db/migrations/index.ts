@@ -30,6 +30,7 @@ import * as directoryIndex from './0029-directory-index.ts';
 import * as taskMatchJobs from './0030-task-match-jobs.ts';
 import * as posterRatings from './0031-poster-ratings.ts';
 import * as directoryChanges from './0032-directory-changes.ts';
+import * as directoryCards from './0033-directory-cards.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-task-match-jobs': taskMatchJobs,
   '0031-poster-ratings': posterRatings,
   '0032-directory-changes': directoryChanges,
+  '0033-directory-cards': directoryCards,
 };
 
 export const migrationProvider: MigrationProvider = {
