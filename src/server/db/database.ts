@@ -8,7 +8,9 @@ import {
   PostgresDialect,
   SqliteDialect,
   SqliteQueryCompiler,
+  type CompiledQuery,
   type LogEvent,
+  type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -163,10 +165,12 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
   startCheckpoints.unref();
   const clock = createChangeClock();
   const { log, observeQueries } = queryLog();
+  const database = withStatementCache(sqlite, clock);
   const db = new Kysely<Database>({
-    dialect: new PlannedOnceSqliteDialect({ database: withStatementCache(sqlite, clock) }),
+    dialect: new PlannedOnceSqliteDialect({ database }),
     log,
   });
+  directStatements.set(db, runDirectly(sqlite, database, log));
   inProcessChannels.set(db, withNotify(sqlite));
   setChangeClock(db, clock);
   // Another connection's commits (a script, a second process) move data_version.
@@ -188,6 +192,60 @@ function openSqlite(file: string, pollMs: number): DatabaseHandle {
     return CHECKPOINT_THREAD ? CHECKPOINT_INTERVAL_MS : undefined;
   };
   return { db, engine: 'sqlite', close, observeQueries, handOverCheckpoints };
+}
+
+/**
+ * SQLite's serving connection, for the one caller that runs many short statements in a row
+ * while holding it through Kysely (db/group-commit.ts): each statement run at once, with no
+ * promise, through the same prepared statements and change clock as Kysely's, and timed into
+ * the same query log (GET /metrics).
+ */
+export interface DirectStatements {
+  run<R>(query: CompiledQuery<R>): QueryResult<R>;
+  /** Whether a transaction is open: a failed statement may have rolled it all back. */
+  readonly inTransaction: boolean;
+}
+
+const directStatements = new WeakMap<Kysely<Database>, DirectStatements>();
+
+/** The serving connection of a SQLite database opened here; none on PostgreSQL. */
+export function directStatementsOf(db: Kysely<Database>): DirectStatements | undefined {
+  return directStatements.get(db);
+}
+
+function runDirectly(
+  sqlite: SQLite.Database,
+  database: SqliteDatabase,
+  log: (event: LogEvent) => void,
+): DirectStatements {
+  const run = <R>({ sql, parameters }: CompiledQuery<R>): QueryResult<R> => {
+    const statement = database.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  };
+  return {
+    // As Kysely's SqliteConnection answers, and logged as its driver logs.
+    run<R>(query: CompiledQuery<R>) {
+      const startedAt = performance.now();
+      try {
+        const result = run(query);
+        log({
+          level: 'query',
+          isStream: false,
+          query,
+          queryDurationMillis: performance.now() - startedAt,
+        });
+        return result;
+      } catch (error) {
+        log({ level: 'error', error, query, queryDurationMillis: performance.now() - startedAt });
+        throw error;
+      }
+    },
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { isPostgres } from './engine.ts';
-import { groupCommit } from './group-commit.ts';
+import { groupCommit, type RunStatement } from './group-commit.ts';
 
 const t = useTestApp();
 
@@ -14,8 +14,10 @@ const count = async () => {
   const { rows } = await sql<{ n: number }>`select count(*) as n from grouped`.execute(t.db);
   return Number(rows[0]?.n);
 };
-const insert = (n: number) => async (trx: typeof t.db) => {
-  await sql`insert into grouped (n) values (${n})`.execute(trx);
+const inserting = (n: number): CompiledQuery =>
+  sql`insert into grouped (n) values (${n})`.compile(t.db);
+const insert = (n: number) => async (run: RunStatement) => {
+  await run(inserting(n));
   return n;
 };
 
@@ -30,9 +32,9 @@ describe('groupCommit', () => {
     const transactions = new Set<unknown>();
     await Promise.all(
       [6, 7, 8, 9].map((n) =>
-        groupCommit(t.db, async (trx) => {
-          transactions.add(trx);
-          return insert(n)(trx);
+        groupCommit(t.db, async (run) => {
+          transactions.add(run);
+          return insert(n)(run);
         }),
       ),
     );
@@ -40,9 +42,9 @@ describe('groupCommit', () => {
   });
 
   it('rolls back only the write that throws, with all its statements', async () => {
-    const failing = groupCommit(t.db, async (trx) => {
-      await insert(10)(trx);
-      await insert(1)(trx); // already there: the primary key refuses it
+    const failing = groupCommit(t.db, async (run) => {
+      await insert(10)(run);
+      await insert(1)(run); // already there: the primary key refuses it
     });
     const others = [11, 12].map((n) => groupCommit(t.db, insert(n)));
     await expect(failing).rejects.toThrow();

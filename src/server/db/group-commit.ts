@@ -1,5 +1,7 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { directStatementsOf, type DirectStatements } from './database.ts';
 import { isPostgres } from './engine.ts';
+import type { Database } from './types.ts';
 
 /**
  * Group commit for a hot write on SQLite (docs/decisions/013-group-commit.md): the writes that
@@ -9,11 +11,17 @@ import { isPostgres } from './engine.ts';
  * times. Each write is still all or nothing: one that throws is rolled back to its savepoint
  * and the others commit. Every caller's promise settles after the COMMIT, never before.
  *
+ * A group holds Kysely's one SQLite connection and runs its statements on it directly
+ * (database.ts `DirectStatements`): Kysely's path per statement (its connection provider, its
+ * log wrapper, the driver: a dozen promises) had cost a bid more than SQLite's SAVEPOINT and
+ * RELEASE themselves, and a sixth of what the bid allocated.
+ *
  * PostgreSQL runs each write in its own transaction: it has many connections, and groups the
  * commits of concurrent transactions in its WAL by itself.
  *
  * A write that publishes (pg_notify) must not use this: SQLite's pg_notify is heard at once,
- * even from a savepoint that is rolled back later.
+ * even from a savepoint that is rolled back later. A write runs only its statements, through
+ * `run`: a query through `db` would wait for the connection its own group holds.
  *
  * Buys (decision 013, with the checkpoint thread): a bid 268 µs of the server → 94–136 µs,
  * 2,134–2,471 → 5,379–8,459 bids/s at 50 connections. Off: GROUP_COMMIT = false, each write in
@@ -21,28 +29,36 @@ import { isPostgres } from './engine.ts';
  */
 export const GROUP_COMMIT: boolean = true;
 
-export type GroupedWrite<Db, T> = (trx: Transaction<Db>) => Promise<T>;
+/** Runs one statement in the write's transaction. */
+export type RunStatement = <R>(query: CompiledQuery<R>) => Promise<QueryResult<R>>;
 
-interface Pending<Db> {
-  write: GroupedWrite<Db, unknown>;
+export type GroupedWrite<T> = (run: RunStatement) => Promise<T>;
+
+interface Pending {
+  write: GroupedWrite<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
 
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 const SAVEPOINT = CompiledQuery.raw('savepoint grouped_write');
 const RELEASE = CompiledQuery.raw('release grouped_write');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to grouped_write');
 
-class GroupCommit<Db> {
-  #waiting: Pending<Db>[] = [];
+class GroupCommit {
+  #waiting: Pending[] = [];
   #isCommitting = false;
-  readonly #db: Kysely<Db>;
+  readonly #db: Kysely<Database>;
+  readonly #direct: DirectStatements;
 
-  constructor(db: Kysely<Db>) {
+  constructor(db: Kysely<Database>, direct: DirectStatements) {
     this.#db = db;
+    this.#direct = direct;
   }
 
-  run<T>(write: GroupedWrite<Db, T>): Promise<T> {
+  run<T>(write: GroupedWrite<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
       // The first write of a group waits for this turn's other arrivals.
@@ -56,25 +72,14 @@ class GroupCommit<Db> {
     this.#isCommitting = true;
     const group = this.#waiting;
     this.#waiting = [];
-    const settled: (() => void)[] = [];
     try {
-      await this.#db.transaction().execute(async (trx) => {
-        for (const pending of group) {
-          await trx.executeQuery(SAVEPOINT);
-          try {
-            const value = await pending.write(trx);
-            await trx.executeQuery(RELEASE);
-            settled.push(() => pending.resolve(value));
-          } catch (error) {
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
-            settled.push(() => pending.reject(error));
-          }
-        }
-      });
+      // Kysely's connection, held until the COMMIT: no other query runs in the group's
+      // transaction.
+      const settled = await this.#db.connection().execute(() => this.#runGroup(group));
       for (const settle of settled) settle();
     } catch (error) {
-      // The COMMIT failed: nothing of the group was written.
+      // BEGIN or COMMIT failed, or a failing write took the transaction with it: nothing of
+      // the group was written.
       for (const pending of group) pending.reject(error);
     } finally {
       this.#isCommitting = false;
@@ -82,17 +87,45 @@ class GroupCommit<Db> {
       if (this.#waiting.length > 0) void this.#commit();
     }
   }
+
+  /** The group's transaction: each write in its savepoint; the answers, to give after it. */
+  async #runGroup(group: Pending[]): Promise<(() => void)[]> {
+    const direct = this.#direct;
+    const settled: (() => void)[] = [];
+    const run: RunStatement = async (query) => direct.run(query);
+    direct.run(BEGIN);
+    try {
+      for (const pending of group) {
+        direct.run(SAVEPOINT);
+        try {
+          const value = await pending.write(run);
+          direct.run(RELEASE);
+          settled.push(() => pending.resolve(value));
+        } catch (error) {
+          direct.run(ROLLBACK_TO);
+          direct.run(RELEASE);
+          settled.push(() => pending.reject(error));
+        }
+      }
+      direct.run(COMMIT);
+    } catch (error) {
+      if (direct.inTransaction) direct.run(ROLLBACK);
+      throw error;
+    }
+    return settled;
+  }
 }
 
-const groupsByDb = new WeakMap<object, GroupCommit<unknown>>();
+const groupsByDb = new WeakMap<object, GroupCommit>();
 
 /** Runs `write` in a transaction, shared with the writes that come meanwhile on SQLite. */
-export function groupCommit<Db, T>(db: Kysely<Db>, write: GroupedWrite<Db, T>): Promise<T> {
-  if (!GROUP_COMMIT || isPostgres(db)) return db.transaction().execute(write);
-  let group = groupsByDb.get(db) as GroupCommit<Db> | undefined;
+export function groupCommit<T>(db: Kysely<Database>, write: GroupedWrite<T>): Promise<T> {
+  const direct = GROUP_COMMIT && !isPostgres(db) ? directStatementsOf(db) : undefined;
+  if (!direct) return db.transaction().execute((trx) => write((query) => trx.executeQuery(query)));
+  let group = groupsByDb.get(db);
   if (!group) {
-    group = new GroupCommit(db);
-    groupsByDb.set(db, group as GroupCommit<unknown>);
+    group = new GroupCommit(db, direct);
+    groupsByDb.set(db, group);
   }
-  return group.run(write);
+  return group.run(write) as Promise<T>;
 }

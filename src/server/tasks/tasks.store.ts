@@ -461,10 +461,10 @@ export async function placeBid(db: Db, id: string, bidderId: string): Promise<nu
         .values({ id: bidId, task_id: id, bidder_id: bidderId, created_at: createdAt }),
     );
     // Concurrent bids share a transaction and its COMMIT on SQLite (db/group-commit.ts).
-    counted = await groupCommit(db, async (trx) => {
-      const { numAffectedRows } = await trx.executeQuery(count);
+    counted = await groupCommit(db, async (run) => {
+      const { numAffectedRows } = await run(count);
       if (!numAffectedRows) return false;
-      await trx.executeQuery(record);
+      await run(record);
       return true;
     });
   }
