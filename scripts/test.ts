@@ -19,6 +19,7 @@ interface Counts {
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+const notes: string[] = [];
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, {
@@ -47,6 +48,10 @@ function add(counts: Counts | undefined, status: number, suite: string) {
     total.skipped += counts.skipped;
   }
   if (status !== 0) exitCode = status;
+  // A suite can fail with every test passed (an unhandled error, a global teardown that threw):
+  // say so in the last lines, which are often all of the output that is read.
+  if (status !== 0 && counts && counts.failed === 0)
+    notes.push(`${suite} exited with ${status} though no test failed: see its errors above`);
 }
 
 const vitestReport = path.join(reports, 'vitest.json');
@@ -86,5 +91,6 @@ if (fs.existsSync(path.join(root, 'playwright.config.ts'))) {
 }
 
 if (total.failed > 0 && exitCode === 0) exitCode = 1;
+for (const note of notes) console.error(note);
 console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(exitCode);
