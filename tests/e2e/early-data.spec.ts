@@ -12,8 +12,13 @@ import { newTask } from '../support/e2e-tasks.ts';
 /** Holds the chunk of `pageFile` (routes/<pageFile>.tsx) until every path of `reads` is sent. */
 async function holdPageCode(page: Page, pageFile: string, reads: RegExp[]) {
   const sent: string[] = [];
+  // Every request of the page, in order, for the message of a failure: a read sent twice is
+  // told apart from a page loaded twice (a document request) by what came between.
+  const started = Date.now();
+  const seen: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
+    seen.push(`${Date.now() - started} ms ${request.resourceType()} ${url.pathname}${url.search}`);
     if (url.pathname.startsWith('/api/')) sent.push(url.pathname + url.search);
   });
   const allSent = () => reads.every((read) => sent.some((path) => read.test(path)));
@@ -27,6 +32,7 @@ async function holdPageCode(page: Page, pageFile: string, reads: RegExp[]) {
   return {
     sentBeforeCode: () => sentBeforeCode,
     timesSent: (read: RegExp) => sent.filter((path) => read.test(path)).length,
+    requests: () => seen.join('\n'),
   };
 }
 
@@ -42,7 +48,7 @@ test('a first visit to the dashboard asks for its data while its code loads', as
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Early dashboard task')).toBeVisible();
   expect(held.sentBeforeCode()).toBe(true);
-  for (const read of reads) expect(held.timesSent(read), String(read)).toBe(1);
+  for (const read of reads) expect(held.timesSent(read), `${read}\n${held.requests()}`).toBe(1);
 });
 
 test('following a link to a task asks for its four reads while the page code loads', async ({
@@ -63,7 +69,7 @@ test('following a link to a task asks for its four reads while the page code loa
   await expect(page.getByRole('heading', { level: 1, name: 'Early task page' })).toBeVisible();
   await expect(page.getByRole('article', { name: `Offer from ${bidder.name}` })).toBeVisible();
   expect(held.sentBeforeCode()).toBe(true);
-  for (const read of reads) expect(held.timesSent(read), String(read)).toBe(1);
+  for (const read of reads) expect(held.timesSent(read), `${read}\n${held.requests()}`).toBe(1);
 });
 
 test('a first visit to a search asks for its results while the page code loads', async ({
@@ -78,7 +84,7 @@ test('a first visit to a search asks for its results while the page code loads',
     page.getByRole('link', { name: 'Early searched quokka logo' }).first(),
   ).toBeVisible();
   expect(held.sentBeforeCode()).toBe(true);
-  expect(held.timesSent(read)).toBe(1);
+  expect(held.timesSent(read), held.requests()).toBe(1);
 });
 
 test('following a link from the home page to the search asks for its results with the code', async ({
@@ -91,5 +97,5 @@ test('following a link from the home page to the search asks for its results wit
   await page.getByRole('navigation').getByRole('link', { name: 'Browse Tasks' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Tasks' })).toBeVisible();
   expect(held.sentBeforeCode()).toBe(true);
-  expect(held.timesSent(read)).toBe(1);
+  expect(held.timesSent(read), held.requests()).toBe(1);
 });
