@@ -276,17 +276,24 @@ interface MixCheck {
 
 interface DirectoryBench {
   engine: string;
-  directory: Load;
+  /** Undefined with BENCH_DIRECTORY_MIX_ONLY. */
+  directory?: Load | undefined;
   saves: number;
-  tasks: Load;
+  tasks?: Load | undefined;
   mix?: MixCheck | undefined;
   memory?: { bytes: number; profiles: number } | undefined;
 }
 
-/** Of every 111 requests of the mix with the directory, 11 (10 %) are directory searches. */
-const DIRECTORY_WEIGHT = 11;
-/** Profile saves among the writes: 1 in 111 requests, beside the mix's bids (10 in 111). */
-const EDIT_WEIGHT = 1;
+/**
+ * Of every 112 requests of the mix with the directory, 11 are directory searches and 1 a profile
+ * save (beside the mix's bids, 10). BENCH_DIRECTORY_MIX_WEIGHTS=searches,saves sets them apart
+ * (`11,0`, `0,1`) to tell what each costs the mix.
+ */
+const [DIRECTORY_WEIGHT, EDIT_WEIGHT] = (process.env.BENCH_DIRECTORY_MIX_WEIGHTS ?? '11,1')
+  .split(',')
+  .map(Number) as [number, number];
+/** BENCH_DIRECTORY_MIX_ONLY=1: the mix check alone, not the directory and task search loads. */
+const MIX_ONLY = Boolean(process.env.BENCH_DIRECTORY_MIX_ONLY);
 
 /** The mix alone and with the directory, alternated (the machine's noise falls on both). */
 async function mixCheck(
@@ -380,12 +387,16 @@ async function runOnEngine(
   const server = await startServer({ ...env, SEARCH_CACHE_SIZE: '0' }, baseUrl);
   try {
     let saves = 0;
-    log(`${engine}: the directory mix with profile edits…`);
-    const directory = await load(baseUrl, directoryPaths(400), async (until) => {
-      saves = await profileEdits(baseUrl, until);
-    });
-    log(`${engine}: the task search…`);
-    const tasks = await load(baseUrl, taskSearchPaths());
+    let directory: Load | undefined;
+    let tasks: Load | undefined;
+    if (!MIX_ONLY) {
+      log(`${engine}: the directory mix with profile edits…`);
+      directory = await load(baseUrl, directoryPaths(400), async (until) => {
+        saves = await profileEdits(baseUrl, until);
+      });
+      log(`${engine}: the task search…`);
+      tasks = await load(baseUrl, taskSearchPaths());
+    }
     let mix: MixCheck | undefined;
     if (!SKIP_MIX && pools) {
       log(`${engine}: issue 18's mix alone and with the directory…`);
@@ -462,6 +473,7 @@ export function printDirectoryReport(results: DirectoryBench[]): void {
   console.log('| engine | load | req/s | p50 | p99 | failures |');
   console.log('|---|---|---:|---:|---:|---:|');
   for (const { engine, directory, saves, tasks, memory } of results) {
+    if (!directory || !tasks) continue;
     const row = (label: string, l: Load) =>
       `| ${engine} | ${label} | ${l.perSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.failures} |`;
     console.log(row(`directory mix (+${saves} profile saves)`, directory));
