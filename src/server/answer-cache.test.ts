@@ -69,7 +69,7 @@ describe('createAnswerCache', () => {
     await app.close();
   });
 
-  it('keeps no answer longer than MAX_KEPT_CHARACTERS (GET /api/tasks without a limit)', async () => {
+  it('keeps no answer longer than MAX_KEPT_BYTES (GET /api/tasks without a limit)', async () => {
     const { app, counts, get } = await countedRoute(t.db);
     await get('long');
     await get('long');

@@ -91,7 +91,7 @@ export type WrittenAnswer = {
       /**
        * The body only compressed, where the read was asked for it compressed (a read worker's
        * search): kept so, and decompressed only for a request that asks for it otherwise.
-       * Never longer than MAX_KEPT_CHARACTERS.
+       * Never longer than MAX_KEPT_BYTES uncompressed.
        */
       body?: undefined;
       encoding: AnswerEncoding;
@@ -162,7 +162,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * a few kilobytes, while the spec's GET /api/tasks without a limit answers every task
  * (megabytes at 100,000), which is not kept.
  */
-export const MAX_KEPT_CHARACTERS = 64 * 1024;
+export const MAX_KEPT_BYTES = 64 * 1024;
 
 /**
  * `compresses`: the route compresses its answers (@fastify/compress's `compress` option, at
@@ -193,7 +193,7 @@ export function createAnswerCache(
   }
 
   function keep(key: string, kept: Kept) {
-    if (kept.body && kept.body.length > MAX_KEPT_CHARACTERS) return;
+    if (kept.body && kept.body.length > MAX_KEPT_BYTES) return;
     // Map order is insertion order: re-inserting keeps the least recently used first. The
     // oldest is looked for only when one must go: finding it walks past every entry deleted
     // since the map was last compacted (307 ns a keep at 1,000 entries, measured alone, against

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
-import { createAnswerCache, MAX_KEPT_CHARACTERS } from '../../src/server/answer-cache.ts';
+import { createAnswerCache, MAX_KEPT_BYTES } from '../../src/server/answer-cache.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { registerErrorHandling } from '../../src/server/http-errors.ts';
@@ -20,7 +20,7 @@ export async function countedRoute(db: Kysely<Database>) {
     return cache.send(reply, key, async () => {
       counts.reads += 1;
       if (key === 'missing') throw new AppError('not_found', 'No such thing.');
-      const filler = key === 'long' ? 'x'.repeat(MAX_KEPT_CHARACTERS) : '';
+      const filler = key === 'long' ? 'x'.repeat(MAX_KEPT_BYTES) : '';
       return { key, read: counts.reads, filler };
     });
   });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { taskSearchResultSchema, type TaskSearchQuery } from '../../shared/search.ts';
-import { MAX_KEPT_CHARACTERS, type WrittenAnswer } from '../answer-cache.ts';
+import { MAX_KEPT_BYTES, type WrittenAnswer } from '../answer-cache.ts';
 import { compressed, type AnswerEncoding } from '../compression.ts';
 import type { Database } from '../db/types.ts';
 import { lazyAnswerWriter } from '../serializer.ts';
@@ -54,7 +54,7 @@ export function writtenOf(
   const encodedBody = compressed(body, encoding);
   if (!encodedBody) return { body: body.slice(), readers };
   // A body too long to be kept comes too, so that the cache sees its length and does not keep it.
-  return body.length > MAX_KEPT_CHARACTERS
+  return body.length > MAX_KEPT_BYTES
     ? { body: body.slice(), readers, encoding, encodedBody }
     : { readers, encoding, encodedBody };
 }
