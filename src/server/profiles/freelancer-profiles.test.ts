@@ -116,6 +116,44 @@ describe('a freelancer profile', () => {
     expect(await storedSkills(newcomer.id)).toEqual([]);
   });
 
+  it('keeps its words and skills in step whichever fields a save changes', async () => {
+    const wordsOf = async () =>
+      (
+        await t.db
+          .selectFrom('freelancer_words')
+          .select('word')
+          .where('user_id', '=', fern.id)
+          .orderBy('word')
+          .execute()
+      ).map((row) => row.word);
+    const found = async (q: string) =>
+      (
+        (await call(t, 'GET', `/api/freelancers?q=${q}`)).body as {
+          items: { _id: string }[];
+        }
+      ).items.map((item) => item._id);
+    await save(good);
+    const first = await wordsOf();
+    expect(first).toEqual(expect.arrayContaining(['kits', 'lettering', 'logos']));
+    // The rate and "available now" alone: the words and skills stay as they were.
+    await save({ ...good, rate: { amount: 60, unit: 'hourly' }, available: false });
+    expect(await wordsOf()).toEqual(first);
+    expect(await storedSkills(fern.id)).toEqual(['branding', 'hand lettering', 'logo design']);
+    expect(await found('lettering')).toEqual([fern.id]);
+    // The headline alone: its words change, the skills stay.
+    await save({ ...good, headline: 'Murals for cafes' });
+    expect(await wordsOf()).toEqual(expect.arrayContaining(['murals', 'lettering']));
+    expect(await wordsOf()).not.toContain('kits');
+    expect(await found('murals')).toEqual([fern.id]);
+    expect(await found('kits')).toEqual([]);
+    // The skills alone: their words and keys change.
+    await save({ ...good, headline: 'Murals for cafes', skills: ['Illustration'] });
+    expect(await storedSkills(fern.id)).toEqual(['illustration']);
+    expect(await wordsOf()).toContain('illustration');
+    expect(await wordsOf()).not.toContain('lettering');
+    expect(await found('lettering')).toEqual([]);
+  });
+
   it('refuses each bad field with its message and changes nothing', async () => {
     await save(good);
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -86,27 +86,30 @@ export async function saveFreelancerProfile(
   const { saved, isFirst } = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('freelancer_profiles')
-      .select('user_id')
+      .select(['headline', 'about', 'skills'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    await trx
+    const row = await trx
       .insertInto('freelancer_profiles')
       .values({ user_id: userId, ...changes })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
-      .execute();
-    await writeProfileWords(trx, userId, fields);
-    await trx.deleteFrom('freelancer_skills').where('user_id', '=', userId).execute();
-    if (fields.skills.length) {
-      await trx
-        .insertInto('freelancer_skills')
-        .values(fields.skills.map((skill) => ({ user_id: userId, skill_key: skillKey(skill) })))
-        .execute();
-    }
-    const row = await trx
-      .selectFrom('freelancer_profiles')
-      .selectAll()
-      .where('user_id', '=', userId)
+      .returningAll()
       .executeTakeFirstOrThrow();
+    // The directory's words and the skills by key follow the text and the skills alone: a save
+    // that leaves them as they were (a rate, "available now") writes neither again.
+    const sameSkills = existing?.skills === changes.skills;
+    if (!sameSkills || existing.headline !== row.headline || existing.about !== row.about) {
+      await writeProfileWords(trx, userId, fields);
+    }
+    if (!sameSkills) {
+      await trx.deleteFrom('freelancer_skills').where('user_id', '=', userId).execute();
+      if (fields.skills.length) {
+        await trx
+          .insertInto('freelancer_skills')
+          .values(fields.skills.map((skill) => ({ user_id: userId, skill_key: skillKey(skill) })))
+          .execute();
+      }
+    }
     return { saved: row, isFirst: !existing };
   });
   // A first profile starts with the figures its person earned already, computed after its
