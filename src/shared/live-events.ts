@@ -35,10 +35,23 @@ export type UnreadEvent = z.infer<typeof unreadEventSchema>;
 /**
  * `GET /api/events?task=<id>`: the stream also says when that task changed (issue 17), so an
  * open task page reads it again. `event: task` carries only the task's id, never what changed:
- * the page reads what its reader may see through the ordinary routes. No `id`: nothing to
- * replay, since a reconnecting page reads the task again anyway.
+ * the page reads what its reader may see through the ordinary routes. No `id`: a stream that
+ * opens (`readAgo`) or reconnects (Last-Event-ID) after a change it did not hear gets one
+ * `event: task` at once instead.
  */
 export const LIVE_EVENTS_TASK_PARAM = 'task';
+/**
+ * `&readAgo=<ms>`: how long ago, by the page's own clock, it began reading the task. A change the
+ * server heard since then (the page read the task before its stream opened) is told at once, as
+ * a change heard while a reconnecting stream was away is.
+ */
+export const LIVE_EVENTS_READ_AGO_PARAM = 'readAgo';
+/**
+ * How much earlier than `readAgo` says a change still counts as unseen: the page measures it
+ * before its request travels and waits at the server. A change in the 2 s before a read is told
+ * too, and the page reads once more.
+ */
+export const LIVE_EVENTS_READ_AGO_MARGIN_MS = 2_000;
 export const taskEventSchema = z.object({ taskId: z.string() });
 export type TaskEvent = z.infer<typeof taskEventSchema>;
 

@@ -40,6 +40,8 @@ export function earlyUrls(pathname: string, email: string | undefined): string[]
 }
 
 let navigation = '';
+/** When this navigation began (Date.now()): its reads are no older. */
+let navigationAt = Date.now();
 /** This navigation's answers by URL; null once taken. */
 const started = new Map<string, Promise<Response> | null>();
 
@@ -47,6 +49,7 @@ const started = new Map<string, Promise<Response> | null>();
 export function requestEarly(navigationKey: string, urls: string[]): void {
   if (navigationKey !== navigation) {
     navigation = navigationKey;
+    navigationAt = Date.now();
     started.clear();
   }
   for (const url of urls) {
@@ -69,3 +72,6 @@ export function takeEarly(url: string): Promise<Response> | undefined {
 export function dropEarly(): void {
   for (const [url, response] of started) if (response) started.delete(url);
 }
+
+/** When the current navigation began, and with it the reads this module started for it. */
+export const earlyReadsStartedAt = (): number => navigationAt;

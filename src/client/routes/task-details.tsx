@@ -57,7 +57,13 @@ export default function TaskDetails() {
   const refresh = useCallback(async () => setData(await loadTaskPage(id)), [id]);
   // Live (issue 17): whatever changes the task (an offer, a hire, a delivery, a question, a
   // bid) reads the page again, as its reader may see it. A failed read keeps what is shown.
-  useEffect(() => watchTask(id, () => void refresh().catch(() => undefined)), [id, refresh]);
+  // Watched from when its first reads began: a change the stream opened too late to hear is
+  // told at once.
+  const readAt = loaded.readAt;
+  useEffect(
+    () => watchTask(id, readAt, () => void refresh().catch(() => undefined)),
+    [id, readAt, refresh],
+  );
   const role = user ? roleIn(data.task, user.id) : 'other';
   const delivery = useTaskDelivery(data.task, role !== 'other');
   if (!user) return null;

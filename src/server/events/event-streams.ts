@@ -17,7 +17,10 @@ import {
   type StreamNotification,
 } from '../notifications/notifications.service.ts';
 import type { BusEvent, EventBus } from './event-bus.ts';
-import type { SessionEndedEvent } from '../../shared/live-events.ts';
+import {
+  LIVE_EVENTS_READ_AGO_MARGIN_MS,
+  type SessionEndedEvent,
+} from '../../shared/live-events.ts';
 import { banMessageOf } from '../../shared/moderation.ts';
 
 /**
@@ -91,6 +94,9 @@ export function decodeEventId(value: string | undefined): Cursor | undefined {
   return notification && message ? { notification, message } : undefined;
 }
 
+/** `event: task`: its id only; each page reads what its reader may see (live-events.ts). */
+const taskEventData = (taskId: string) => `event: task\ndata: ${JSON.stringify({ taskId })}\n\n`;
+
 const isAfter = (a: Position, b: Position) => a.at > b.at || (a.at === b.at && a.id > b.id);
 
 export interface EventStreamsOptions {
@@ -109,9 +115,16 @@ export interface EventStreamsOptions {
   log: FastifyBaseLogger;
 }
 
+/** Tasks whose last change heard is remembered (each a few dozen bytes), the oldest dropped. */
+const TASKS_HEARD_MAX = 10_000;
+
 export class EventStreams {
   readonly #byUser = new Map<string, Set<Stream>>();
   readonly #byTask = new Map<string, Set<Stream>>();
+  /** When this instance last heard each task change, oldest first (issue 17). */
+  readonly #taskHeardAt = new Map<string, number>();
+  /** Before this, this instance may have missed changes (it started, forgot, or lost the bus). */
+  #taskHeardSince = Date.now();
   readonly #options: EventStreamsOptions;
   #heartbeat: NodeJS.Timeout | undefined;
   #sessionCheck: NodeJS.Timeout | undefined;
@@ -126,7 +139,14 @@ export class EventStreams {
   start(): void {
     this.#unsubscribe = this.#options.bus.subscribe({
       event: (event) => void this.#onEvent(event).catch((error) => this.#failed(error)),
-      resync: () => this.#each((stream) => this.#enqueue(stream, () => this.#replay(stream))),
+      resync: () => {
+        // Task changes are not in the tables: every open task page reads its task again.
+        this.#taskHeardSince = Date.now();
+        this.#each((stream) => {
+          this.#enqueue(stream, () => this.#replay(stream));
+          if (stream.taskId) this.#enqueue(stream, () => this.#tellTaskChanged(stream));
+        });
+      },
     });
     this.#heartbeat = setInterval(() => this.#beat(), this.#options.heartbeatMs);
     this.#heartbeat.unref();
@@ -150,6 +170,7 @@ export class EventStreams {
     reply: FastifyReply,
     session: VerifiedSession,
     taskId?: string,
+    readAgoMs?: number,
   ): void {
     if (this.#openCount >= this.#options.maxStreams) {
       reply.header('retry-after', String(STREAMS_FULL_RETRY_SECONDS));
@@ -196,6 +217,37 @@ export class EventStreams {
     // The first event id is the position now, so a reconnect before any event misses nothing.
     this.#write(stream, `retry: ${RECONNECT_MS}\nid: ${encodeEventId(stream.cursor)}\n\n`);
     if (resumeFrom) this.#enqueue(stream, () => this.#replay(stream));
+    // The page read its task before this stream opened, or its last stream went away: a change
+    // heard since, it has not seen.
+    const { notification, message } = resumeFrom ?? {};
+    const awaySince =
+      request.headers['last-event-id'] !== undefined && notification && message
+        ? Date.parse(notification.at < message.at ? notification.at : message.at)
+        : Infinity;
+    const readSince =
+      readAgoMs === undefined ? Infinity : Date.now() - readAgoMs - LIVE_EVENTS_READ_AGO_MARGIN_MS;
+    const since = Math.min(awaySince, readSince);
+    if (taskId && since !== Infinity && this.#taskChangedSince(taskId, since)) {
+      this.#enqueue(stream, () => this.#tellTaskChanged(stream));
+    }
+  }
+
+  /** Whether `taskId` may have changed since `since` (ms) by what this instance heard. */
+  #taskChangedSince(taskId: string, since: number): boolean {
+    return since < this.#taskHeardSince || (this.#taskHeardAt.get(taskId) ?? -Infinity) >= since;
+  }
+
+  #heardTaskChange(taskId: string): void {
+    this.#taskHeardAt.delete(taskId);
+    this.#taskHeardAt.set(taskId, Date.now());
+    if (this.#taskHeardAt.size <= TASKS_HEARD_MAX) return;
+    const [oldest, at] = this.#taskHeardAt.entries().next().value!;
+    this.#taskHeardAt.delete(oldest);
+    this.#taskHeardSince = at;
+  }
+
+  #tellTaskChanged(stream: Stream): void {
+    this.#write(stream, taskEventData(stream.taskId!));
   }
 
   /** Ends every stream (the server is stopping); browsers reconnect to another instance. */
@@ -212,8 +264,8 @@ export class EventStreams {
 
   async #onEvent(event: BusEvent): Promise<void> {
     if (event.name === 'task') {
-      // Its id only: each page reads what its reader may see (live-events.ts).
-      const data = `event: task\ndata: ${JSON.stringify({ taskId: event.id })}\n\n`;
+      this.#heardTaskChange(event.id);
+      const data = taskEventData(event.id);
       for (const stream of this.#byTask.get(event.id) ?? []) {
         this.#enqueue(stream, () => this.#write(stream, data));
       }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../shared/tasks.ts';
-import { LIVE_EVENTS_PATH, LIVE_EVENTS_TASK_PARAM } from '../../shared/live-events.ts';
+import {
+  LIVE_EVENTS_PATH,
+  LIVE_EVENTS_READ_AGO_PARAM,
+  LIVE_EVENTS_TASK_PARAM,
+} from '../../shared/live-events.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSession } from '../auth/session.ts';
 import type { EventStreams } from './event-streams.ts';
@@ -22,6 +26,15 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
             .max(100)
             .optional()
             .describe('A task whose page is open: `event: task` with `{taskId}` when it changes'),
+          [LIVE_EVENTS_READ_AGO_PARAM]: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(365 * 86_400_000)
+            .optional()
+            .describe(
+              'With `task`: how long ago (ms, by the page’s clock) the page began reading the task; a change heard since is told at once with `event: task`, as one heard while a reconnecting stream (Last-Event-ID) was away is',
+            ),
           lastEventId: z
             .string()
             .max(200)
@@ -50,7 +63,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ auth: Auth; streams: EventStr
     },
     async (request, reply) => {
       const session = await requireSession(auth, request);
-      streams.open(request, reply, session, request.query[LIVE_EVENTS_TASK_PARAM]);
+      const query = request.query;
+      streams.open(
+        request,
+        reply,
+        session,
+        query[LIVE_EVENTS_TASK_PARAM],
+        query[LIVE_EVENTS_READ_AGO_PARAM],
+      );
     },
   );
 };

@@ -164,4 +164,46 @@ describe('event: task', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(taskEvents(page)).toHaveLength(3);
   });
+
+  it('tells a page whose stream opened after a change it had not read, and no other', async () => {
+    const taskId = await postTask(t, poster);
+    const witness = await watch(cy, taskId);
+    const readAt = Date.now();
+    await makeOffer(t, ada, taskId);
+    await expect.poll(() => taskEvents(witness).length).toBe(1);
+    // The page read the task before the offer; its stream opens after the event went out.
+    const late = await openEventStream(
+      `${base}/api/events?task=${taskId}&readAgo=${Date.now() - readAt}`,
+      { cookie: poster.cookie },
+    );
+    streams.push(late);
+    await expect
+      .poll(() => taskEvents(late).map((event) => JSON.parse(event.data)))
+      .toEqual([{ taskId }]);
+    // A page that read it well after the last change hears nothing at opening.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const fresh = await openEventStream(`${base}/api/events?task=${taskId}&readAgo=0`, {
+      cookie: poster.cookie,
+    });
+    streams.push(fresh);
+    await expect.poll(() => fresh.lastEventId()).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(taskEvents(fresh)).toEqual([]);
+  });
+
+  it('tells a reconnecting stream (Last-Event-ID) of a change made while it was away', async () => {
+    const taskId = await postTask(t, poster);
+    const witness = await watch(cy, taskId);
+    const first = await watch(poster, taskId);
+    const position = first.lastEventId()!;
+    first.close();
+    await call(t, 'PATCH', `/api/tasks/${taskId}/bids`, cy);
+    await expect.poll(() => taskEvents(witness).length).toBe(1);
+    const again = await openEventStream(`${base}/api/events?task=${taskId}`, {
+      cookie: poster.cookie,
+      lastEventId: position,
+    });
+    streams.push(again);
+    await expect.poll(() => taskEvents(again).length).toBe(1);
+  });
 });

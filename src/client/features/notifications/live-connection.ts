@@ -1,6 +1,7 @@
 import type { Message } from '../../../shared/conversations.ts';
 import {
   LIVE_EVENTS_PATH,
+  LIVE_EVENTS_READ_AGO_PARAM,
   LIVE_EVENTS_TASK_PARAM,
   messageEventSchema,
   taskEventSchema,
@@ -46,7 +47,12 @@ export interface LiveConnection {
  */
 export function connectLiveEvents(
   handlers: LiveHandlers,
-  options: { taskId?: string | undefined; lastEventId?: string | undefined } = {},
+  options: {
+    taskId?: string | undefined;
+    /** When the task's page began reading it (Date.now()): a change since is told at once. */
+    taskReadAt?: number | undefined;
+    lastEventId?: string | undefined;
+  } = {},
 ): LiveConnection {
   const params = new URLSearchParams();
   if (options.taskId) params.set(LIVE_EVENTS_TASK_PARAM, options.taskId);
@@ -77,6 +83,10 @@ export function connectLiveEvents(
 
   const open = () => {
     if (lastEventId) params.set('lastEventId', lastEventId);
+    // Each opening says anew how long ago the page read its task, by this tab's clock.
+    if (options.taskId && options.taskReadAt !== undefined) {
+      params.set(LIVE_EVENTS_READ_AGO_PARAM, String(Math.max(0, Date.now() - options.taskReadAt)));
+    }
     source = new EventSource(`${LIVE_EVENTS_PATH}${params.size ? `?${params}` : ''}`);
     source.addEventListener('open', readUnreadCount);
     for (const name of ['message', 'notification', 'unread']) source.addEventListener(name, track);

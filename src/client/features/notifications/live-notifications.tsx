@@ -4,7 +4,12 @@ import { useToast } from '../../components/toaster.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { publishMessage } from '../conversations/live-messages.ts';
-import { publishTaskChange, subscribeToWatchedTask, watchedTask } from '../tasks/live-task.ts';
+import {
+  publishTaskChange,
+  subscribeToWatchedTask,
+  watchedTask,
+  watchedTaskReadAt,
+} from '../tasks/live-task.ts';
 import { connectLiveEvents, type LiveHandlers } from './live-connection.ts';
 import { publishNotification, setUnreadCount } from './notifications-store.ts';
 import { isLinkInView, markLinkRead } from './read-while-shown.ts';
@@ -53,13 +58,20 @@ export function LiveNotifications() {
         void refresh().then(() => navigateRef.current(paths.login, { replace: true }));
       },
     };
-    let connection = connectLiveEvents(handlers, { taskId: watchedTask() });
+    let connection = connectLiveEvents(handlers, {
+      taskId: watchedTask(),
+      taskReadAt: watchedTaskReadAt(),
+    });
     // A task page opened or left: one stream still, now for that task, going on from where
     // the last one was.
     const stopWatching = subscribeToWatchedTask((taskId) => {
       const lastEventId = connection.lastEventId();
       connection.close();
-      connection = connectLiveEvents(handlers, { taskId, lastEventId });
+      connection = connectLiveEvents(handlers, {
+        taskId,
+        taskReadAt: watchedTaskReadAt(),
+        lastEventId,
+      });
     });
     return () => {
       stopWatching();

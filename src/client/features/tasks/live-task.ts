@@ -8,18 +8,26 @@ import { createChannel } from '../../lib/channel.ts';
 const changes = createChannel<string>();
 const watching = createChannel<string | undefined>();
 let watched: string | undefined;
+let watchedReadAt: number | undefined;
 
 export const publishTaskChange = changes.publish;
 
 /** The task the open page shows, if any. */
 export const watchedTask = () => watched;
 
+/** When the open page began reading its task (Date.now()), if it shows one. */
+export const watchedTaskReadAt = () => watchedReadAt;
+
 /** Calls `listener` whenever the page shown moves to another task, or to none. */
 export const subscribeToWatchedTask = watching.subscribe;
 
-/** Shows `taskId`'s page: calls `onChange` when it changes, until the returned function. */
-export function watchTask(taskId: string, onChange: () => void): () => void {
+/**
+ * Shows `taskId`'s page, read from `readAt` (Date.now()): calls `onChange` when it changes, from
+ * then (a change before the stream opened included), until the returned function.
+ */
+export function watchTask(taskId: string, readAt: number, onChange: () => void): () => void {
   watched = taskId;
+  watchedReadAt = readAt;
   watching.publish(taskId);
   const unsubscribe = changes.subscribe((changed) => {
     if (changed === taskId) onChange();
@@ -28,6 +36,7 @@ export function watchTask(taskId: string, onChange: () => void): () => void {
     unsubscribe();
     if (watched !== taskId) return;
     watched = undefined;
+    watchedReadAt = undefined;
     watching.publish(undefined);
   };
 }
