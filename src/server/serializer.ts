@@ -8,20 +8,25 @@ import { z, type ZodType } from 'zod';
  * writes JSON faster than JSON.stringify, where checking each answer with zod cost about a tenth
  * of a list request (npm run bench).
  */
+/**
+ * Each one compiled by the first answer it writes, not as the route is registered: Fastify asks
+ * for one per route and status code (the refusals too), and compiling them all was a fifth of the
+ * server's start (about 400 ms of 2 s to its first answer); most are never used by a process.
+ */
 export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
-  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+  let write: ((answer: unknown) => string) | undefined;
+  return (answer) => {
+    write ??= fastJson(
+      z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as Parameters<typeof fastJson>[0],
+    );
+    return write(answer);
+  };
 };
 
 /**
  * A GET route's own serializer of its 200 answer, for a read that writes its answer off the
- * route (on a read worker: search-answer.ts, directory-answer.ts), compiled by the first answer
- * it writes: a process whose reads all run on workers never compiles it.
+ * route (on a read worker: search-answer.ts, directory-answer.ts): a process whose reads all run
+ * on workers never compiles it.
  */
-export function lazyAnswerWriter(schema: ZodType, url: string): (answer: unknown) => string {
-  let write: ((answer: unknown) => string) | undefined;
-  return (answer) => {
-    write ??= serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
-    return write(answer);
-  };
-}
+export const lazyAnswerWriter = (schema: ZodType, url: string): ((answer: unknown) => string) =>
+  serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
