@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine.ts';
 import { countChangesOf, stopCountingChangesOf } from './0008-table-change-counts.ts';
 
 /**
@@ -11,9 +12,8 @@ import { countChangesOf, stopCountingChangesOf } from './0008-table-change-count
 const COUNTED = ['freelancer_profiles', 'blocks'];
 
 async function userTrigger(db: Kysely<unknown>, withCard: boolean): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const columns = sql.raw(`banned, moderation, email${withCard ? ', name, image' : ''}`);
-  if (isPostgres) {
+  if (isPostgres(db)) {
     await sql`drop trigger user_log_directory_change on "user"`.execute(db);
     const card = withCard
       ? sql`or old.name is distinct from new.name or old.image is distinct from new.image`
@@ -40,10 +40,10 @@ async function userTrigger(db: Kysely<unknown>, withCard: boolean): Promise<void
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await userTrigger(db, true);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await countChangesOf(db, COUNTED);
+  if (isPostgres(db)) await countChangesOf(db, COUNTED);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await stopCountingChangesOf(db, COUNTED);
+  if (isPostgres(db)) await stopCountingChangesOf(db, COUNTED);
   await userTrigger(db, false);
 }
