@@ -38,7 +38,7 @@ const setDeadline = (taskId: string, deadline: string) =>
   t.db.updateTable('tasks').set({ deadline }).where('id', '=', taskId).execute();
 
 async function setWrittenAt(
-  table: 'questions' | 'question_replies' | 'messages',
+  table: 'questions' | 'question_replies' | 'messages' | 'offers',
   id: string,
   at: string,
 ) {
@@ -103,6 +103,14 @@ describe('response time', () => {
     // A private message to the responder, and a second one before the answer: the turn began
     // with the first, answered 10 minutes later (the second alone would say 5).
     const offerId = await makeOffer(t, asker, taskId);
+    // Joined, and made the offer, before its conversation: the asker's last write stays the
+    // message of 140 minutes ago (lastActiveDay counts the sign-up and offers), whatever the hour.
+    await setWrittenAt('offers', offerId, minutesAgo(301));
+    await t.db
+      .updateTable('user')
+      .set({ createdAt: minutesAgo(302) })
+      .where('id', '=', asker.id)
+      .execute();
     const first = await sendMessage(t, asker, offerId, 'Can I start today?');
     await setWrittenAt('messages', first, minutesAgo(300));
     const second = await sendMessage(t, asker, offerId, 'Or tomorrow?');
