@@ -151,10 +151,13 @@ describe('the directory in memory', () => {
   it('answers every page and total as the engine does, for readers and blocked ones', async () => {
     // The default ways, and small bounds that take every way on these few people: matches
     // compared, a walk down the order first, the slots read in order, then a walk of the marked.
+    // Postings read as bits from their first slot, and never.
     for (const options of [
       {},
       { selectUpTo: 6, walkFirst: 12 },
       { selectUpTo: 40, walkFirst: 0 },
+      { selectUpTo: 6, walkFirst: 12, bitsFrom: 1 },
+      { bitsFrom: Infinity },
     ]) {
       const sync = new DirectoryIndexSync(options);
       await sync.built(t.db);
@@ -164,8 +167,10 @@ describe('the directory in memory', () => {
   });
 
   it('follows profiles saved, figures refreshed, accounts banned, hidden, deleted', async () => {
-    const sync = new DirectoryIndexSync();
+    // Every posting read as bits, searched before the changes: its bits follow them.
+    const sync = new DirectoryIndexSync({ bitsFrom: 1 });
     await sync.built(t.db);
+    await compareAll(sync, null);
     const db = t.db;
     const later = new Date(Date.UTC(2026, 10, 2)).toISOString();
     await db.transaction().execute(async (trx) => {
