@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Issue 21: payments held until the work is done (decision 031), with their provider calls
   // made after the commits that need them.
   if (config.payments.mode !== 'off') {
-    const provider = createPaymentProvider(config.payments, deps.db);
+    const provider = await createPaymentProvider(config.payments, deps.db);
     const paymentsDeps = { db: deps.db, config: config.payments, provider };
     await app.register(paymentsRoutes, { auth, ...paymentsDeps, publicUrl: config.publicUrl });
     let paymentWorker: PaymentWorker | undefined;

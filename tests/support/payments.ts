@@ -43,7 +43,7 @@ export async function runPaymentJobs(t: TestApp): Promise<number> {
   const worker = startPaymentWorker({
     db: t.db,
     config,
-    provider: createPaymentProvider(config, t.db),
+    provider: await createPaymentProvider(config, t.db),
     log: t.app.log,
     pollMs: 60_000,
   });
@@ -56,7 +56,7 @@ export async function runPaymentJobs(t: TestApp): Promise<number> {
 
 /** The books, checked as `npm run ledger:check` checks them, provider included. */
 export async function expectBooksBalance(t: TestApp): Promise<void> {
-  expect(await checkLedger(t.db, createPaymentProvider(t.config.payments, t.db))).toEqual([]);
+  expect(await checkLedger(t.db, await createPaymentProvider(t.config.payments, t.db))).toEqual([]);
 }
 
 /** How many times the books took a charge for the task: once, whatever was retried. */

@@ -137,7 +137,7 @@ export async function createTestApp(
       await app.close();
       try {
         if (options.checkBooks !== false) {
-          const provider = createPaymentProvider(config.payments, database.db);
+          const provider = await createPaymentProvider(config.payments, database.db);
           const problems = await checkLedger(database.db, provider);
           if (problems.length) throw new Error(`The books do not balance:\n${problems.join('\n')}`);
         }

@@ -47,7 +47,6 @@ import {
   type FileRow,
   type FilesToRemove,
 } from './files.store.ts';
-import { processImage } from './image-variants.ts';
 import { documentKey, originalKey, variantKey, type FileStorage } from './file-storage.ts';
 
 /**
@@ -202,6 +201,8 @@ export async function completeUpload(
           placeholder: null,
         };
       }
+      // sharp is loaded by the first photo, not at every start (about 100 ms of a slow one).
+      const { processImage } = await import('./image-variants.ts');
       const image = await processImage(file, judged.mime, limits.maxPixels);
       await Promise.all(
         image.variants.map(({ variant, body }) =>

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { claimDue } from '../db/claim-due.ts';
 import type { Database, OutboxTable } from '../db/types.ts';
 import { MAIL_KINDS, type MailKind } from '../../shared/mail-preferences.ts';
@@ -92,9 +92,13 @@ async function unwantedBecause(
 
 export function startMailSender(options: MailSenderOptions): MailSender {
   const { db, from, log, publicUrl, secret } = options;
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : undefined;
+  // nodemailer is loaded by the first mail sent, not at every start (about 60 ms of a slow one).
+  const { smtpUrl } = options;
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
 
   // A mail done with (sent, given up, skipped, logged) keeps no words: only who, what kind and
   // when, so the outbox holds no copy of what people were told.
@@ -132,7 +136,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       action: stored.action && { ...stored.action, url: absolute(stored.action.url) },
       unsubscribeUrl,
     };
-    if (!transport) {
+    if (!smtpUrl) {
       const links = [content.action?.url, content.unsubscribeUrl].filter(Boolean);
       log.info(
         { to: mail.to_address, subject: mail.subject, links },
@@ -143,7 +147,9 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     }
     try {
       const { html, text } = await renderMail(content);
-      await transport.sendMail({
+      await (
+        await transportOf(smtpUrl)
+      ).sendMail({
         from,
         to: mail.to_address,
         subject: mail.subject,
@@ -203,7 +209,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       clearTimeout(timer);
       timer = undefined;
       await running?.catch(() => {});
-      transport?.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

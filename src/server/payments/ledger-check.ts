@@ -11,7 +11,7 @@ const config = parseConfig();
 const { db, engine, close } = await openDatabase(config);
 try {
   const provider =
-    config.payments.mode === 'off' ? undefined : createPaymentProvider(config.payments, db);
+    config.payments.mode === 'off' ? undefined : await createPaymentProvider(config.payments, db);
   const problems = await checkLedger(db, provider);
   if (problems.length === 0) {
     console.log(`The books balance (${engine}).`);

@@ -2,14 +2,20 @@ import type { Kysely } from 'kysely';
 import type { PaymentsConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { PaymentProvider } from './provider.ts';
-import { createStripeProvider } from './stripe-provider.ts';
 import { createTestProvider } from './test-provider.ts';
 
-/** The provider PAYMENTS names (issue 21); none when payments are off. */
-export function createPaymentProvider(
+/**
+ * The provider PAYMENTS names (issue 21); none when payments are off. Stripe's SDK is loaded
+ * only where it is the provider: loaded at every start, it was about 180 ms of the start's
+ * module loading on a slow machine (docs/performance.md, "The start").
+ */
+export async function createPaymentProvider(
   config: PaymentsConfig,
   db: Kysely<Database>,
-): PaymentProvider {
-  if (config.mode === 'stripe' && config.stripe) return createStripeProvider(config.stripe);
+): Promise<PaymentProvider> {
+  if (config.mode === 'stripe' && config.stripe) {
+    const { createStripeProvider } = await import('./stripe-provider.ts');
+    return createStripeProvider(config.stripe);
+  }
   return createTestProvider(db);
 }

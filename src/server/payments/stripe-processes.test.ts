@@ -89,7 +89,7 @@ describe('a payment across a killed process', () => {
       try {
         expect(await balanceOf(handle.db, accounts.escrow(taskId))).toBe(10_500);
         expect(await chargesOf(handle.db, taskId)).toBe(1);
-        const provider = createPaymentProvider(config.payments, handle.db);
+        const provider = await createPaymentProvider(config.payments, handle.db);
         expect(await checkLedger(handle.db, provider)).toEqual([]);
       } finally {
         await handle.close();

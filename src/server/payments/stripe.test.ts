@@ -160,7 +160,7 @@ describe('paying to hire through Stripe', () => {
   it('a checkout left declined for an hour is given up: the intent cancelled, the payment failed', async () => {
     const { taskId, started } = await checkout();
     stripe.confirm(intentOf(started), 'declined');
-    const provider = createPaymentProvider(t.config.payments, t.db);
+    const provider = await createPaymentProvider(t.config.payments, t.db);
     const deps = { db: t.db, config: t.config.payments, provider };
     // Within the hour, the poster may still try another card: nothing is given up.
     expect(await reconcilePayments(deps, new Date(), 0)).toBe(0);
