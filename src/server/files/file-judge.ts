@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { fileTypeFromFile } from 'file-type';
 import { DOCUMENT_TYPES, FILE_MESSAGES, IMAGE_TYPES, type FileKind } from '../../shared/files.ts';
 import { AppError } from '../errors.ts';
 
@@ -19,6 +18,8 @@ const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/he
 const MARKUP = /^\s*<(\?xml|!doctype|svg|html|script|head|body|iframe|object|!--)/i;
 
 export async function judgeFile(file: string): Promise<Judged> {
+  // file-type is loaded by the first upload, not at every start (about 60 ms of a slow one).
+  const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(file);
   if (found) {
     if ((IMAGE_TYPES as readonly string[]).includes(found.mime)) {

@@ -4,7 +4,7 @@ import type { Transporter } from 'nodemailer';
 import { claimDue } from '../db/claim-due.ts';
 import type { Database, OutboxTable } from '../db/types.ts';
 import { MAIL_KINDS, type MailKind } from '../../shared/mail-preferences.ts';
-import { renderMail, type MailContent } from './mail-layout.ts';
+import type { MailContent } from './mail-layout.ts';
 import { mailModesOf } from './notification-mails.ts';
 import { unsubscribeQuery } from './unsubscribe.ts';
 
@@ -92,7 +92,8 @@ async function unwantedBecause(
 
 export function startMailSender(options: MailSenderOptions): MailSender {
   const { db, from, log, publicUrl, secret } = options;
-  // nodemailer is loaded by the first mail sent, not at every start (about 60 ms of a slow one).
+  // nodemailer is loaded by the first mail sent over SMTP, not at every start (about 60 ms of
+  // a slow one).
   const { smtpUrl } = options;
   let transport: Promise<Transporter> | undefined;
   const transportOf = (url: string) =>
@@ -146,6 +147,9 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       return;
     }
     try {
+      // React Email and react-dom/server are loaded by the first mail sent, not at every
+      // start (about 120 ms of a slow one).
+      const { renderMail } = await import('./mail-layout.ts');
       const { html, text } = await renderMail(content);
       await (
         await transportOf(smtpUrl)
