@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { compiledOnce, databaseOf, filledToPowerOfTwo } from './compiled-once.ts';
 import type { Database } from './types.ts';
 
 /**
@@ -74,20 +75,37 @@ export class ChangeLogCursor {
    * dropped changes not applied yet (the index is built again).
    */
   async read(db: Db): Promise<LoggedChange[] | null> {
-    const holes = [...this.holes.keys()];
-    const changes = (await db
-      .selectFrom(this.table as 'task_changes')
-      .selectAll()
-      .where((eb) =>
-        holes.length
-          ? eb.or([eb('id', '>', this.lastId), eb('id', 'in', holes)])
-          : eb('id', '>', this.lastId),
-      )
-      .orderBy('id')
-      .limit(this.kept / 2 + holes.length + 1)
-      .execute()) as LoggedChange[];
+    const limit = this.kept / 2 + this.holes.size + 1;
+    const { rows: changes } = await db.executeQuery(this.readQuery(db, limit));
     if (Number(changes.at(-1)?.id ?? 0) > this.lastId + this.kept / 2) return null;
     return changes;
+  }
+
+  /**
+   * The read's statement, compiled once for the log without holes and once for each power of
+   * two of them (the list filled up with its last hole), each read of an index's update having
+   * built and compiled it anew. Cached by database (databaseOf): on PostgreSQL an update reads
+   * on a Kysely of its own connection, new each time (index-upkeep.ts).
+   */
+  private readQuery(db: Db, limit: number) {
+    const changes = () => db.selectFrom(this.table as 'task_changes').selectAll();
+    const cache = databaseOf(db);
+    if (this.holes.size === 0) {
+      return compiledOnce<LoggedChange>(cache, `${this.table}: after`, [this.lastId, limit], () =>
+        changes().where('id', '>', this.lastId).orderBy('id').limit(limit),
+      );
+    }
+    const holes = filledToPowerOfTwo([...this.holes.keys()]);
+    return compiledOnce<LoggedChange>(
+      cache,
+      `${this.table}: after and ${holes.length} holes`,
+      [this.lastId, ...holes, limit],
+      () =>
+        changes()
+          .where((eb) => eb.or([eb('id', '>', this.lastId), eb('id', 'in', holes)]))
+          .orderBy('id')
+          .limit(limit),
+    );
   }
 
   /**

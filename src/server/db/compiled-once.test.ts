@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app.ts';
-import { compiledOnce, filledToPowerOfTwo } from './compiled-once.ts';
+import { compiledOnce, databaseOf, filledToPowerOfTwo } from './compiled-once.ts';
 
 const t = useTestApp();
 
@@ -22,6 +22,25 @@ describe('compiledOnce', () => {
     expect(() => compiledOnce(t.db, 'test:wrong', ['a', 'b'], byEmail('a'))).toThrow(
       /parameters are not the ones the query binds/,
     );
+  });
+});
+
+describe('databaseOf', () => {
+  it('is the same for a database, its transactions and its connections', async () => {
+    const key = databaseOf(t.db);
+    await t.db.transaction().execute(async (trx) => {
+      expect(databaseOf(trx)).toBe(key);
+      // A statement compiled in one transaction serves the next.
+      const first = compiledOnce(key, 'test:in-a-transaction', ['a'], byEmail('a'));
+      expect(
+        compiledOnce(databaseOf(trx), 'test:in-a-transaction', ['b'], () => {
+          throw new Error('compiled again');
+        }).sql,
+      ).toBe(first.sql);
+    });
+    await t.db.connection().execute(async (connection) => {
+      expect(databaseOf(connection)).toBe(key);
+    });
   });
 });
 

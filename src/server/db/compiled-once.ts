@@ -35,6 +35,16 @@ export function compiledOnce<Row>(
 }
 
 /**
+ * What stands for `db`'s database in compiledOnce's cache where `db` is a Kysely made for one
+ * transaction or one connection of the pool (new each time, so a cache of its own would serve
+ * one statement): the database's adapter, which Kysely makes once for each database and shares
+ * with its transactions and connections.
+ */
+export function databaseOf(db: { getExecutor(): { readonly adapter: object } }): object {
+  return db.getExecutor().adapter;
+}
+
+/**
  * `list` filled up with its last item to the next power of two: a statement of an `in` list,
  * compiled once for each size, serves every list up to it (a search page's tasks, tasks read
  * together).

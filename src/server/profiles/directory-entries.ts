@@ -5,6 +5,7 @@ import type { FreelancerProfile } from '../../shared/freelancer-profiles.ts';
 import { searchWords } from '../../shared/search-rules.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
+import { compiledOnce, databaseOf, filledToPowerOfTwo } from '../db/compiled-once.ts';
 import type { Database } from '../db/types.ts';
 import { publicRatingsOf, roundedRating } from '../reviews/reviews.store.ts';
 import { isStopWord } from '../search/text-match.ts';
@@ -186,19 +187,56 @@ export function profileWords(profile: ProfileText): Array<{ word: string; weight
   return [...weights].map(([word, weight]) => ({ word, weight }));
 }
 
-/** The profile's words in place of what was there (in the caller's transaction). */
+/**
+ * Words one statement writes or deletes at most (3 parameters a row written): well under either
+ * engine's limit for a profile's at most ~400 words.
+ */
+const ROWS_A_STATEMENT = 300;
+
+/**
+ * The profile's words in place of what was there, in the caller's transaction (a save's, after
+ * it wrote the profile's row: on PostgreSQL the row's lock keeps two saves of one person apart
+ * from here on). Only the difference is written: the words gone deleted, the new ones inserted,
+ * those whose weight moved updated: at commit SQLite writes out every page the transaction
+ * touched (some 40 % of a save), and rewriting them all touched a page or more for each word.
+ * An edit of one field of a profile with a long about: 1.8 → 1.0 ms in the process.
+ */
 export async function writeProfileWords(
   db: Db,
   userId: string,
   profile: ProfileText,
 ): Promise<void> {
-  await db.deleteFrom('freelancer_words').where('user_id', '=', userId).execute();
-  const rows = profileWords(profile).map((entry) => ({ ...entry, user_id: userId }));
-  // 3 parameters a row: well under either engine's limit for a profile's at most ~400 words.
-  for (let start = 0; start < rows.length; start += 300) {
+  const cache = databaseOf(db);
+  const { rows: stored } = await db.executeQuery(
+    compiledOnce(cache, 'profile words: of a user', [userId], () =>
+      db.selectFrom('freelancer_words').select(['word', 'weight']).where('user_id', '=', userId),
+    ),
+  );
+  const storedWeights = new Map(stored.map((row) => [row.word, Number(row.weight)]));
+  const words = profileWords(profile);
+  const kept = new Set(words.map((entry) => entry.word));
+  const gone = stored.filter((row) => !kept.has(row.word)).map((row) => row.word);
+  const written = words
+    .filter((entry) => storedWeights.get(entry.word) !== entry.weight)
+    .map((entry) => ({ ...entry, user_id: userId }));
+  for (let start = 0; start < gone.length; start += ROWS_A_STATEMENT) {
+    const list = filledToPowerOfTwo(gone.slice(start, start + ROWS_A_STATEMENT));
+    await db.executeQuery(
+      compiledOnce(cache, `profile words: ${list.length} deleted`, [userId, ...list], () =>
+        db.deleteFrom('freelancer_words').where('user_id', '=', userId).where('word', 'in', list),
+      ),
+    );
+  }
+  // New words and new weights in one statement.
+  for (let start = 0; start < written.length; start += ROWS_A_STATEMENT) {
     await db
       .insertInto('freelancer_words')
-      .values(rows.slice(start, start + 300))
+      .values(written.slice(start, start + ROWS_A_STATEMENT))
+      .onConflict((oc) =>
+        oc
+          .columns(['word', 'user_id'])
+          .doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })),
+      )
       .execute();
   }
 }

@@ -7,10 +7,12 @@ import {
   HEADLINE_MAX_LENGTH,
   SKILLS_BY_CATEGORY,
   SKILLS_MAX,
+  skillKey,
   type FreelancerProfile,
 } from '../../shared/freelancer-profiles.ts';
 import { TASK_MESSAGES } from '../../shared/task-rules.ts';
 import { SIGN_IN_REQUIRED } from '../errors.ts';
+import { profileWords } from './directory-entries.ts';
 
 /**
  * Issue 50 "Profiles": a freelancer's own profile, saved whole, checked field by field with the
@@ -152,6 +154,48 @@ describe('a freelancer profile', () => {
     expect(await wordsOf()).toContain('illustration');
     expect(await wordsOf()).not.toContain('lettering');
     expect(await found('lettering')).toEqual([]);
+  });
+
+  it('holds after each save exactly the words and skills a first save would write', async () => {
+    // A save writes only what changed (words gone, new, weighed anew; skill keys removed and
+    // added): what it leaves must be what writing them all afresh gives.
+    const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
+    const storedWords = async () =>
+      (
+        await t.db
+          .selectFrom('freelancer_words')
+          .select(['word', 'weight'])
+          .where('user_id', '=', fern.id)
+          .execute()
+      )
+        .map((row) => ({ word: row.word, weight: Number(row.weight) }))
+        .sort(byWord);
+    const steps = [
+      good,
+      // "logos" from the headline and the about (4) to the about alone (1), "kits" kept (3).
+      { ...good, headline: 'Brand kits', about: 'Logos and murals for small cafes' },
+      // A skill removed, one added, one kept; "branding" from the skills alone to the headline too.
+      {
+        ...good,
+        headline: 'Branding kits',
+        about: 'Logos and murals for small cafes',
+        skills: ['Branding', 'Illustration', 'Excel'],
+      },
+      // The about cleared, the skills cut to one.
+      { ...good, headline: 'Branding kits', about: '', skills: ['Excel'] },
+      // Every skill gone, then all back.
+      { ...good, skills: [] },
+      good,
+    ];
+    for (const [at, body] of steps.entries()) {
+      const saved = await save(body);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const profile = saved.body as FreelancerProfile;
+      expect(await storedWords(), `step ${at}`).toEqual(profileWords(profile).sort(byWord));
+      expect(await storedSkills(fern.id), `step ${at}`).toEqual(
+        profile.skills.map(skillKey).sort(),
+      );
+    }
   });
 
   it('refuses each bad field with its message and changes nothing', async () => {
