@@ -253,7 +253,8 @@ async function profileEdits(baseUrl: string, until: number): Promise<number> {
         headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
         body: JSON.stringify({
           headline: `${HEADLINES[round % HEADLINES.length]} (edit ${round})`,
-          skills: [CURATED_SKILLS[round % CURATED_SKILLS.length], 'Excel'],
+          // Excel besides, unless it is the curated one (a skill twice answers 400).
+          skills: [...new Set([CURATED_SKILLS[round % CURATED_SKILLS.length]!, 'Excel'])],
           rate: { amount: 20 + (round % 50), unit: 'hourly' },
           available: round % 2 === 0,
         }),

@@ -179,6 +179,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       // Issue 50: what they said of themselves as a freelancer.
       'freelancer_profiles',
       'freelancer_skills',
+      'freelancer_words',
       'task_match_alerts',
       'portfolio_items', // their photos were removed above
     ] as const) {

@@ -255,5 +255,12 @@ describe('a freelancer profile', () => {
       .where('user_id', '=', leaving.id)
       .execute();
     expect(rows).toEqual([]);
+    // The words the directory found them by go too.
+    const words = await t.db
+      .selectFrom('freelancer_words')
+      .select('word')
+      .where('user_id', '=', leaving.id)
+      .execute();
+    expect(words).toEqual([]);
   });
 });

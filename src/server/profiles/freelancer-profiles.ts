@@ -8,6 +8,7 @@ import {
 import { toCents } from '../../shared/money.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
+import { isPostgres } from '../db/engine.ts';
 import { compiledOnce, databaseOf, filledToPowerOfTwo } from '../db/compiled-once.ts';
 import type { Database, FreelancerProfileTable } from '../db/types.ts';
 import { rateOf, refreshDirectoryFigures, writeProfileWords } from './directory-entries.ts';
@@ -126,12 +127,15 @@ export async function saveFreelancerProfile(
   const { saved, isFirst } = await db.transaction().execute(async (trx) => {
     const cache = databaseOf(trx);
     const { rows: stored } = await trx.executeQuery(
-      compiledOnce(cache, 'freelancer profile: text', [userId], () =>
-        trx
+      compiledOnce(cache, 'freelancer profile: text', [userId], () => {
+        const read = trx
           .selectFrom('freelancer_profiles')
           .select(['headline', 'about', 'skills'])
-          .where('user_id', '=', userId),
-      ),
+          .where('user_id', '=', userId);
+        // PostgreSQL: locked as it is read, so that a save of the same person committed
+        // meanwhile is the one compared with (SQLite runs one transaction at a time).
+        return isPostgres(trx) ? read.forUpdate() : read;
+      }),
     );
     const existing = stored[0];
     const { rows: written } = await trx.executeQuery(

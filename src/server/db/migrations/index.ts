@@ -31,6 +31,7 @@ import * as taskMatchJobs from './0030-task-match-jobs.ts';
 import * as posterRatings from './0031-poster-ratings.ts';
 import * as directoryChanges from './0032-directory-changes.ts';
 import * as directoryCards from './0033-directory-cards.ts';
+import * as deletedAccountsWords from './0034-deleted-accounts-words.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031-poster-ratings': posterRatings,
   '0032-directory-changes': directoryChanges,
   '0033-directory-cards': directoryCards,
+  '0034-deleted-accounts-words': deletedAccountsWords,
 };
 
 export const migrationProvider: MigrationProvider = {
