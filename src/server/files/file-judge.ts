@@ -18,7 +18,7 @@ const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/he
 const MARKUP = /^\s*<(\?xml|!doctype|svg|html|script|head|body|iframe|object|!--)/i;
 
 export async function judgeFile(file: string): Promise<Judged> {
-  // file-type is loaded by the first upload, not at every start (about 60 ms of a slow one).
+  // file-type is loaded by the first upload, not at every start (its import: about 60 ms).
   const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(file);
   if (found) {

@@ -201,7 +201,7 @@ export async function completeUpload(
           placeholder: null,
         };
       }
-      // sharp is loaded by the first photo, not at every start (about 100 ms of a slow one).
+      // sharp is loaded by the first photo, not at every start (its import: about 100 ms).
       const { processImage } = await import('./image-variants.ts');
       const image = await processImage(file, judged.mime, limits.maxPixels);
       await Promise.all(

@@ -92,8 +92,8 @@ async function unwantedBecause(
 
 export function startMailSender(options: MailSenderOptions): MailSender {
   const { db, from, log, publicUrl, secret } = options;
-  // nodemailer is loaded by the first mail sent over SMTP, not at every start (about 60 ms of
-  // a slow one).
+  // nodemailer is loaded by the first mail sent over SMTP, not at every start (its import:
+  // about 60 ms).
   const { smtpUrl } = options;
   let transport: Promise<Transporter> | undefined;
   const transportOf = (url: string) =>
@@ -148,7 +148,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     }
     try {
       // React Email and react-dom/server are loaded by the first mail sent, not at every
-      // start (about 120 ms of a slow one).
+      // start (their imports: about 120 ms).
       const { renderMail } = await import('./mail-layout.ts');
       const { html, text } = await renderMail(content);
       await (

@@ -6,8 +6,8 @@ import { createTestProvider } from './test-provider.ts';
 
 /**
  * The provider PAYMENTS names (issue 21); none when payments are off. Stripe's SDK is loaded
- * only where it is the provider: loaded at every start, it was about 180 ms of the start's
- * module loading on a slow machine (docs/performance.md, "The start").
+ * only where it is the provider (its import alone: about 180 ms on a slow machine; a start's
+ * first answer did not measurably move: docs/performance.md, "The start").
  */
 export async function createPaymentProvider(
   config: PaymentsConfig,
