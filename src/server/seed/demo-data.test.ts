@@ -200,7 +200,9 @@ describe('seedDemoData', () => {
     const audit = await t.db.selectFrom('admin_actions').select(['action', 'admin_id']).execute();
     expect(audit).toEqual([{ action: 'dispute_split', admin_id: operator.id }]);
     // Every movement balanced, and the receipts of each: paid, released, refunded.
-    expect(await checkLedger(t.db, await createPaymentProvider(t.config.payments, t.db))).toEqual([]);
+    expect(await checkLedger(t.db, await createPaymentProvider(t.config.payments, t.db))).toEqual(
+      [],
+    );
     const receipts = await t.db.selectFrom('receipts').select('kind').execute();
     expect(new Set(receipts.map((receipt) => receipt.kind))).toEqual(
       new Set(['payment', 'release', 'refund']),
