@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { TASK_MATCH_ALERTS_PER_DAY } from '../../shared/task-skills.ts';
 import { todayUtc } from '../../shared/task-status.ts';
 import { isDeletedAddress } from '../accounts/deleted-accounts.ts';
@@ -67,6 +67,10 @@ const RECIPIENTS_PER_TRANSACTION = 200;
 async function recordMatchAlerts(trx: Db, taskId: string, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
   if (isPostgres(trx)) {
+    // A job, not a request: it waits for another job's recipients as long as that one takes,
+    // not the requests' DB_LOCK_TIMEOUT_MS (2 s), which a busy machine outlasted in CI (the
+    // job failed, and was made again only once its lease ran out).
+    await sql`set local lock_timeout = '30s'`.execute(trx);
     await trx
       .selectFrom('user')
       .select('id')
