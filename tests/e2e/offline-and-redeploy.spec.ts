@@ -118,6 +118,20 @@ test('logout while the server is down says Tasklane could not be reached', async
   await page.goto(`${server.url}/about-us`);
   const logout = mainNav(page).getByRole('button', { name: 'Logout' });
   await expect(logout).toBeVisible();
+  // Logout's dialog code comes after the page shows (use-logout.ts): loaded, with all it
+  // imports, before the server goes (in CI a busy machine stopped it first, and no dialog came).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const chunk = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/dialog-box-[^/]*\.js$/.test(entry.name));
+        if (!chunk) return false;
+        await import(chunk.name);
+        return true;
+      }),
+    )
+    .toBe(true);
 
   await server.stop();
   await logout.click();
