@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { sqliteFileOf } from '../../src/server/db/database.ts';
+import { MIGRATIONS } from '../../src/server/db/migrations/index.ts';
+import type { Database } from '../../src/server/db/types.ts';
 
 /** Where a test's data lives: a fresh SQLite file, or a fresh PostgreSQL database. */
 export interface TestDatabase {
@@ -48,4 +53,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       removeDir();
     },
   };
+}
+
+/**
+ * The test database migrated up to `migration` (its name) only, `fill`ed there through a
+ * connection of its own, closed after: how a migration's test sets up the rows it finds.
+ */
+export async function fillAtMigration(
+  database: TestDatabase,
+  migration: string,
+  fill: (db: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  const db = new Kysely<Database>({
+    dialect: database.databaseUrl
+      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: database.databaseUrl }) })
+      : new SqliteDialect({ database: new SQLite(sqliteFileOf(database.dataDir)) }),
+  });
+  try {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+    const { error } = await migrator.migrateTo(migration);
+    if (error) throw error;
+    await fill(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -1,11 +1,10 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.ts';
-import { openDatabase, sqliteFileOf, type DatabaseHandle } from '../database.ts';
-import type { Database } from '../types.ts';
-import { MIGRATIONS } from './index.ts';
+import {
+  createTestDatabase,
+  fillAtMigration,
+  type TestDatabase,
+} from '../../../../tests/support/test-database.ts';
+import { openDatabase, type DatabaseHandle } from '../database.ts';
 
 /**
  * Migration 0034 on a database where an account was deleted before it: that profile's words
@@ -16,15 +15,7 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const db = new Kysely<Database>({
-    dialect: database.databaseUrl
-      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: database.databaseUrl }) })
-      : new SqliteDialect({ database: new SQLite(sqliteFileOf(database.dataDir)) }),
-  });
-  try {
-    const before = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-    const { error } = await before.migrateTo('0033-directory-cards');
-    if (error) throw error;
+  await fillAtMigration(database, '0033-directory-cards', async (db) => {
     await db
       .insertInto('freelancer_profiles')
       .values({
@@ -45,9 +36,7 @@ beforeAll(async () => {
         { user_id: 'u-gone', word: 'secret', weight: 1 },
       ])
       .execute();
-  } finally {
-    await db.destroy();
-  }
+  });
   handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
 });
 

@@ -1,12 +1,11 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.ts';
+import {
+  createTestDatabase,
+  fillAtMigration,
+  type TestDatabase,
+} from '../../../../tests/support/test-database.ts';
 import { profileWords } from '../../profiles/directory-entries.ts';
-import { openDatabase, sqliteFileOf, type DatabaseHandle } from '../database.ts';
-import type { Database } from '../types.ts';
-import { MIGRATIONS } from './index.ts';
+import { openDatabase, type DatabaseHandle } from '../database.ts';
 
 /**
  * Migration 0029 on a database that has profiles already: it fills their words with its own
@@ -28,15 +27,7 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const db = new Kysely<Database>({
-    dialect: database.databaseUrl
-      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: database.databaseUrl }) })
-      : new SqliteDialect({ database: new SQLite(sqliteFileOf(database.dataDir)) }),
-  });
-  try {
-    const before = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-    const { error } = await before.migrateTo('0028-task-skills');
-    if (error) throw error;
+  await fillAtMigration(database, '0028-task-skills', async (db) => {
     await db
       .insertInto('freelancer_profiles')
       .values(
@@ -49,9 +40,7 @@ beforeAll(async () => {
         })),
       )
       .execute();
-  } finally {
-    await db.destroy();
-  }
+  });
   // The rest, as a server's start runs them.
   handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
 });
