@@ -55,6 +55,12 @@ export interface AnswerCache {
     viewerId: string | null,
     read: (viewerId: string | null, encoding: AnswerEncoding | undefined) => Promise<WrittenAnswer>,
   ): Sending;
+  /**
+   * The answer kept for `key` as of now, as everybody but the readers it names reads it, where
+   * its bytes are kept (a cache that compresses answers none): sent before Fastify
+   * (first-answers.ts), and counted as sent.
+   */
+  keptFor(key: string): Buffer | undefined;
   /** Answers sent from the cache, and those read anew (GET /metrics reads them). */
   readonly stats: AnswerCacheStats;
 }
@@ -349,6 +355,14 @@ export function createAnswerCache(
     },
 
     sendWritten,
+
+    keptFor(key) {
+      if (compresses || !clock || size <= 0) return undefined;
+      const shared = entries.get(key);
+      if (shared?.at !== clock.valueOf(tables) || typeof shared.body !== 'object') return undefined;
+      reuse(key, shared);
+      return shared.body;
+    },
   };
 }
 

@@ -23,6 +23,7 @@ import { taskIndexOf } from './search/search.store.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
+import { FIRST_ANSWERS, FirstAnswers } from './first-answers.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { trustFiguresRoutes } from './trust-figures/trust-figures.routes.ts';
 import { registerPreflights, registerSecurity } from './security.ts';
@@ -85,10 +86,18 @@ export interface AppDeps {
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
 /** `files`: the storage and limits of issue 49, for the sweeps (sweeps.ts) the server runs. */
-export type App = FastifyInstance & { auth: Auth; streams: EventStreams; files: FilesDeps };
+export type App = FastifyInstance & {
+  auth: Auth;
+  streams: EventStreams;
+  files: FilesDeps;
+  firstAnswers: FirstAnswers;
+};
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  // Kept task answers sent before Fastify (first-answers.ts): its routes are added below.
+  const firstAnswers = new FirstAnswers();
+  const sendsFirst = FIRST_ANSWERS && !['debug', 'trace'].includes(config.logLevel);
   const app = Fastify({
     logger: loggerOptions(config),
     // Fastify's own lines as each request comes in and goes out cost a third of the throughput:
@@ -96,17 +105,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'trace' }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    ...(sendsFirst ? { serverFactory: firstAnswers.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerRequestLog(app, config);
+  registerRequestLog(app, config, firstAnswers);
 
   const auth = createAuth({ config, db: deps.db, engine: deps.engine, secret: deps.authSecret });
   // Issue 20: the operators of ADMIN_EMAILS whose addresses are proven.
   const granted = await grantAdminEmails(deps.db, config.adminEmails);
   if (granted > 0) app.log.info({ granted }, 'ADMIN_EMAILS: accounts made admins');
-  registerSecurity(app, config);
+  firstAnswers.useHeaders(registerSecurity(app, config));
+  app.addHook('preClose', (done) => {
+    firstAnswers.close();
+    done();
+  });
 
   // Compression where it pays: the task list (routes opt in) and the built assets, which are
   // compressed once at build time (vite.config.ts) rather than on every request.
@@ -164,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.db,
     matchJobs,
     cacheSize: config.taskCacheSize,
+    firstAnswers,
     fullLists: config.fullLists,
     rowWaitMs: config.postgres.lockTimeoutMs,
   });
@@ -289,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           observeQueries: deps.observeQueries,
           poolUse: deps.poolUse,
           readers,
+          firstAnswers,
         }),
       }
     : undefined;
@@ -366,5 +382,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(404).send({ message: NOT_FOUND });
   });
 
-  return Object.assign(app, { auth, streams, files });
+  return Object.assign(app, { auth, streams, files, firstAnswers });
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import type { FirstAnswers } from './first-answers.ts';
 
 const LEVEL_NAMES: Record<number, string> = {
   10: 'TRACE',
@@ -52,6 +53,14 @@ function loggablePath(url: string): string {
 /** Past this many slow-request lines in a second, the rest are counted, not written. */
 export const SLOW_LINES_PER_SECOND = 5;
 
+/** What a request's line says. */
+interface RequestLine {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
 function isEventStream(res: ServerResponse): boolean {
   return String(res.getHeader('content-type')).startsWith('text/event-stream');
 }
@@ -62,11 +71,30 @@ function isEventStream(res: ServerResponse): boolean {
  * how many more, rather than a line each adding to the load. A plain callback hook: it runs on
  * every request (docs/decisions/006-hot-path-choices.md).
  */
-export function registerRequestLog(app: FastifyInstance, config: Config): void {
+export function registerRequestLog(
+  app: FastifyInstance,
+  config: Config,
+  firstAnswers?: FirstAnswers,
+): void {
   const logsEvery = ['debug', 'trace'].includes(config.logLevel);
   let windowStart = 0;
   let written = 0;
   let unwritten = 0;
+  const logSlow = (line: RequestLine, log: FastifyBaseLogger) => {
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      if (unwritten) app.log.warn({ count: unwritten }, 'more slow requests were not logged');
+      windowStart = now;
+      written = 0;
+      unwritten = 0;
+    }
+    if (written < SLOW_LINES_PER_SECOND) {
+      written += 1;
+      log.warn(line, 'slow request');
+    } else {
+      unwritten += 1;
+    }
+  };
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     // An event stream is open for as long as the page is: long is not slow.
@@ -78,23 +106,13 @@ export function registerRequestLog(app: FastifyInstance, config: Config): void {
       status: reply.statusCode,
       ms: Math.round(ms),
     };
-    if (!isSlow) {
-      request.log.debug(line, 'request');
-      return done();
-    }
-    const now = Date.now();
-    if (now - windowStart >= 1000) {
-      if (unwritten) app.log.warn({ count: unwritten }, 'more slow requests were not logged');
-      windowStart = now;
-      written = 0;
-      unwritten = 0;
-    }
-    if (written < SLOW_LINES_PER_SECOND) {
-      written += 1;
-      request.log.warn(line, 'slow request');
-    } else {
-      unwritten += 1;
-    }
+    if (isSlow) logSlow(line, request.log);
+    else request.log.debug(line, 'request');
     done();
+  });
+  // Answers sent before Fastify (never with LOG_LEVEL=debug or trace: first-answers.ts).
+  firstAnswers?.onAnswered((method, url, _route, status, ms) => {
+    if (ms < config.slowRequestMs) return;
+    logSlow({ method, path: loggablePath(url), status, ms: Math.round(ms) }, app.log);
   });
 }

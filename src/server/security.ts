@@ -82,7 +82,10 @@ export function headersSetBy(middleware: Middleware): Record<string, string> {
  * Security headers, CORS and the cross-site write check, on every request. Hooks are plain
  * callbacks, not async functions: they run on every request, so they stay cheap (npm run bench).
  */
-export function registerSecurity(app: FastifyInstance, config: Config): void {
+export function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+): (origin: string | undefined) => Record<string, string> {
   const trusted = new Set(config.trustedOrigins);
   const isHttps = config.publicUrl.startsWith('https:');
   // Issue 21, PAYMENTS=stripe: Stripe.js and its Payment Element, as Stripe's CSP guide lists
@@ -133,6 +136,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   );
 
   const setHeaders = headerSetter();
+  const headersFor = (origin: string | undefined) =>
+    (origin && forOurOrigins.get(origin)) || forAnyOrigin;
   app.addHook('onRequest', (request, reply, done) => {
     // Only the app's own pages may write with cookies (docs/decisions/019-cross-site-writes.md).
     // Judged on the route that will run, however its path is spelled (`/%61pi/…`, an
@@ -152,7 +157,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     // A preflight's CORS headers are @fastify/cors's own (registerPreflights).
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') setHeaders(reply, securityHeaders);
-    else setHeaders(reply, (origin && forOurOrigins.get(origin)) || forAnyOrigin);
+    else setHeaders(reply, headersFor(origin));
     // Pages the popup passes through on its way back from the provider keep no opener
     // policy, or the browser would cut the popup off from the tab that opened it.
     const url = request.url;
@@ -161,6 +166,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     }
     done();
   });
+  // A request that is no preflight's headers, for answers sent before Fastify (first-answers.ts).
+  return headersFor;
 }
 
 /**

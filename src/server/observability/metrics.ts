@@ -7,6 +7,7 @@ import type { Engine, PoolUse, QueryListener } from '../db/database.ts';
 import type { ReadWorkers } from '../db/read-workers.ts';
 import type { Database } from '../db/types.ts';
 import type { EventStreams } from '../events/event-streams.ts';
+import type { FirstAnswers } from '../first-answers.ts';
 
 /** What the metrics read of the running app, each at the moment it is scraped. */
 export interface MetricsSources {
@@ -19,6 +20,8 @@ export interface MetricsSources {
   poolUse?: (() => PoolUse) | undefined;
   /** The read workers, where searches run on them: their memory (the process's is the loop's). */
   readers?: ReadWorkers | undefined;
+  /** Answers sent before Fastify (first-answers.ts), counted as its own are. */
+  firstAnswers?: FirstAnswers | undefined;
 }
 
 /** Seconds: fine below 10 ms, where a request of this API mostly ends, coarse above. */
@@ -60,6 +63,11 @@ export function createMetrics(sources: MetricsSources): Registry {
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
     done();
+  });
+  sources.firstAnswers?.onAnswered((method, _url, route, status, ms) => {
+    const labels = { method, route, status: String(status) };
+    requests.inc(labels);
+    latency.observe(labels, ms / 1000);
   });
 
   const queries = new Histogram({

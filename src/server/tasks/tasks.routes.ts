@@ -19,6 +19,7 @@ import {
   type TaskListQuery,
 } from '../../shared/tasks.ts';
 import { ADMIN_ROLE, type Auth } from '../auth/auth.ts';
+import type { FirstAnswers } from '../first-answers.ts';
 import { requireUser, requireWriter, userNowOrLater, type SessionUser } from '../auth/session.ts';
 import { assertNewAccountAllowance, newAccountRemaining } from '../moderation/guard-rails.ts';
 import type { Database } from '../db/types.ts';
@@ -83,10 +84,23 @@ export const errors = {
 
 /** The task API of spec §7 under /api. Handlers validate, call the store, shape the answer. */
 export const tasksRoutes: FastifyPluginAsyncZod<
-  CachedReadsOptions & { fullLists: FullListLimits; rowWaitMs: number; matchJobs: MatchJobs }
-> = async (app, { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs, matchJobs }) => {
+  CachedReadsOptions & {
+    fullLists: FullListLimits;
+    rowWaitMs: number;
+    matchJobs: MatchJobs;
+    firstAnswers?: FirstAnswers | undefined;
+  }
+> = async (app, options) => {
+  const { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs, matchJobs } = options;
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
+  // A task kept for readers with no credential is sent before Fastify (first-answers.ts).
+  const signedOut = { includeEmail: false };
+  options.firstAnswers?.route({
+    url: '/api/tasks/:id',
+    prefix: '/api/tasks/',
+    keptFor: (id) => tasks.keptFor(taskAnswerKey(id, signedOut)),
+  });
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
   const fullLists = createFullLists(db, fullListLimits);
   // A task's writes one at a time per instance: a held row costs one connection (row-gates.ts).
