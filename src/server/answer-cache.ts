@@ -56,11 +56,11 @@ export interface AnswerCache {
     read: (viewerId: string | null, encoding: AnswerEncoding | undefined) => Promise<WrittenAnswer>,
   ): Sending;
   /**
-   * The answer kept for `key` as of now, as everybody but the readers it names reads it, where
-   * its bytes are kept (a cache that compresses answers none): sent before Fastify
+   * The answer kept for `key` as of now, as `viewerId` reads it (as sendTo sends it), where its
+   * bytes are kept (a cache that compresses answers none): sent before Fastify
    * (first-answers.ts), and counted as sent.
    */
-  keptFor(key: string): Buffer | undefined;
+  keptFor(key: string, viewerId: string | null): Buffer | undefined;
   /** Answers sent from the cache, and those read anew (GET /metrics reads them). */
   readonly stats: AnswerCacheStats;
 }
@@ -253,20 +253,25 @@ export function createAnswerCache(
     at: number,
     encoding: AnswerEncoding | undefined,
   ): boolean {
+    const kept = keptNow(key, viewerId, at);
+    if (kept) sendKept(reply, kept, encoding);
+    return kept !== undefined;
+  }
+
+  /** What is kept of `key` as of `at` for `viewerId`, counted as sent, if anything is. */
+  function keptNow(key: string, viewerId: string | null, at: number): Kept | undefined {
     const shared = entries.get(key);
-    if (shared?.at !== at) return false;
+    if (shared?.at !== at) return undefined;
     if (viewerId === null || !shared.readers.has(viewerId)) {
       reuse(key, shared);
-      sendKept(reply, shared, encoding);
-      return true;
+      return shared;
     }
     const ownKey = ownKeyOf(key, viewerId);
     const own = entries.get(ownKey);
-    if (own?.at !== at) return false;
+    if (own?.at !== at) return undefined;
     reuse(key, shared);
     reuse(ownKey, own);
-    sendKept(reply, own, encoding);
-    return true;
+    return own;
   }
 
   /** A kept answer sent again: counted, and made the most recently used. */
@@ -356,12 +361,10 @@ export function createAnswerCache(
 
     sendWritten,
 
-    keptFor(key) {
+    keptFor(key, viewerId) {
       if (compresses || !clock || size <= 0) return undefined;
-      const shared = entries.get(key);
-      if (shared?.at !== clock.valueOf(tables) || typeof shared.body !== 'object') return undefined;
-      reuse(key, shared);
-      return shared.body;
+      const body = keptNow(key, viewerId, clock.valueOf(tables))?.body;
+      return typeof body === 'object' ? body : undefined;
     },
   };
 }

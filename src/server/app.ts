@@ -55,7 +55,7 @@ import { startPaymentWorker, type PaymentWorker } from './payments/payment-jobs.
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pagePreloadHeader } from './page-preload.ts';
-import { sessionTokenOf } from './auth/session.ts';
+import { knownReaderOf, sessionTokenOf } from './auth/session.ts';
 import { createLinkSigner } from './files/file-links.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -113,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestLog(app, config, firstAnswers);
 
   const auth = createAuth({ config, db: deps.db, engine: deps.engine, secret: deps.authSecret });
+  firstAnswers.useReaders((headers) => {
+    const reader = knownReaderOf(auth, headers);
+    return reader === undefined ? undefined : (reader?.id ?? null);
+  });
   // Issue 20: the operators of ADMIN_EMAILS whose addresses are proven.
   const granted = await grantAdminEmails(deps.db, config.adminEmails);
   if (granted > 0) app.log.info({ granted }, 'ADMIN_EMAILS: accounts made admins');

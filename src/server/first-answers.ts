@@ -1,14 +1,19 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 
 /**
  * Kept answers sent before Fastify sees the request (issue 48, docs/decisions/006-hot-path-choices.md).
- * A read of the most read route (GET /api/tasks/:id) by a reader with no credential (no cookie,
- * no Authorization header), whose answer the answer cache holds as of now (answer-cache.ts
- * `keptFor`), is answered by the server's own request listener: the same status, bytes and
- * headers (security and CORS headers by origin, security.ts; the JSON type and length), counted
- * by the metrics and the slow-request log as Fastify's answers are. Anything else (another
- * method or route, a credential, a query string, an escaped or odd path, nothing kept, the
+ * A read of the most read route (GET /api/tasks/:id) by a reader with no credential, or one
+ * whose session the session cache knows (auth/session.ts `knownReaderOf`), whose answer the
+ * answer cache holds as of now for that reader (answer-cache.ts `keptFor`), is answered by the
+ * server's own request listener: the same status, bytes and headers (security and CORS
+ * headers by origin, security.ts; the JSON type and length), counted by the metrics and the
+ * slow-request log as Fastify's answers are. Anything else (another method or route, a
+ * credential not known at once, a query string, an escaped or odd path, nothing kept, the
  * server closing) goes to Fastify as before.
  *
  * Buys: Fastify's request, reply, routing, hooks and send path, about 25–30 µs of server CPU a
@@ -25,8 +30,8 @@ export interface FirstRoute {
   url: string;
   /** The path up to the parameter, as Fastify routes it (`/api/tasks/`). */
   prefix: string;
-  /** The answer kept for the parameter as the database is now, for a reader with no credential. */
-  keptFor(parameter: string): Buffer | undefined;
+  /** The answer kept for the parameter as the database is now, as `readerId` (null: no one) reads it. */
+  keptFor(parameter: string, readerId: string | null): Buffer | undefined;
 }
 
 /** Fastify's options its server is made with (lib/server.js). */
@@ -54,6 +59,8 @@ export class FirstAnswers {
   private readonly routes: FirstRoute[] = [];
   private readonly listeners: Answered[] = [];
   private headersFor: ((origin: string | undefined) => Record<string, string>) | undefined;
+  private readerOf: (headers: IncomingHttpHeaders) => string | null | undefined = (headers) =>
+    headers.cookie === undefined && headers.authorization === undefined ? null : undefined;
   private isOpen = true;
   /** Answers sent first (tests). */
   answered = 0;
@@ -66,6 +73,15 @@ export class FirstAnswers {
   /** The headers of an answer for a request from `origin` (security.ts), besides type and length. */
   useHeaders(headersFor: (origin: string | undefined) => Record<string, string>): void {
     this.headersFor = headersFor;
+  }
+
+  /**
+   * Who reads: null with no credential, the user's id where it is known at once (auth/session.ts
+   * `knownReaderOf`), undefined where it is not (Fastify answers). By default only requests
+   * with no cookie and no Authorization header are answered, as no one's.
+   */
+  useReaders(readerOf: (headers: IncomingHttpHeaders) => string | null | undefined): void {
+    this.readerOf = readerOf;
   }
 
   onAnswered(listener: Answered): void {
@@ -81,14 +97,15 @@ export class FirstAnswers {
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || !this.isOpen || !this.headersFor) return false;
     const { headers } = request;
-    if (headers.cookie !== undefined || headers.authorization !== undefined) return false;
     const url = request.url ?? '';
     for (const route of this.routes) {
       if (!url.startsWith(route.prefix)) continue;
       const parameter = url.slice(route.prefix.length);
       if (!PLAIN_PARAMETER.test(parameter)) return false;
       const startedAt = performance.now();
-      const body = route.keptFor(parameter);
+      const readerId = this.readerOf(headers);
+      if (readerId === undefined) return false;
+      const body = route.keptFor(parameter, readerId);
       if (!body) return false;
       response.writeHead(200, {
         ...this.headersFor(headers.origin),

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { AppError, SIGN_IN_REQUIRED } from '../errors.ts';
@@ -15,7 +16,10 @@ export type { SessionUser } from './session-cache.ts';
  * `__Secure-tasklane.session_token` by a page of a sibling site) is never a key of the session
  * cache, or its planter would borrow the session it was cached with (issue 16).
  */
-export function sessionTokenOf(request: FastifyRequest, cookieName: string): string | undefined {
+export function sessionTokenOf(
+  request: { headers: IncomingHttpHeaders },
+  cookieName: string,
+): string | undefined {
   const cookie = request.headers.cookie;
   if (!cookie || !cookie.includes(cookieName)) return undefined;
   return cookieValueOf(cookie, cookieName) || undefined;
@@ -65,7 +69,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 function credentialOf(
   auth: Auth,
-  request: FastifyRequest,
+  request: { headers: IncomingHttpHeaders },
 ): { key: string; headers: () => Headers } | undefined {
   const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (bearer) {
@@ -109,6 +113,19 @@ export function userNowOrLater(
   const credential = credentialOf(auth, request);
   if (credential === undefined) return null;
   return auth.sessions.get(credential.key) ?? checkedUser(auth, credential);
+}
+
+/**
+ * The reader of a request as known at once, for an answer sent before Fastify
+ * (first-answers.ts): null with no credential, the user whose credential the session cache
+ * answers, else undefined (the route's own handler has Better Auth check it).
+ */
+export function knownReaderOf(
+  auth: Auth,
+  headers: IncomingHttpHeaders,
+): SessionUser | null | undefined {
+  const credential = credentialOf(auth, { headers });
+  return credential === undefined ? null : auth.sessions.get(credential.key);
 }
 
 async function checkedUser(

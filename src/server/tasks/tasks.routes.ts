@@ -94,12 +94,12 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs, matchJobs } = options;
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
-  // A task kept for readers with no credential is sent before Fastify (first-answers.ts).
-  const signedOut = { includeEmail: false };
+  // A task kept for its reader is sent before Fastify (first-answers.ts), as sendTask sends it.
   options.firstAnswers?.route({
     url: '/api/tasks/:id',
     prefix: '/api/tasks/',
-    keptFor: (id) => tasks.keptFor(taskAnswerKey(id, signedOut)),
+    keptFor: (id, readerId) =>
+      tasks.keptFor(taskAnswerKey(id, { includeEmail: readerId !== null }), readerId),
   });
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
   const fullLists = createFullLists(db, fullListLimits);
