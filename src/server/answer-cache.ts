@@ -161,7 +161,7 @@ export function answerCacheStatsOf(db: Kysely<Database>): ReadonlyMap<string, An
   return cachesOf.get(db) ?? new Map();
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The longest answer kept, in bytes (answers are kept as UTF-8): a page of tasks or a search is

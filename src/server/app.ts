@@ -22,7 +22,7 @@ import { createReadWorkers } from './db/read-workers.ts';
 import { taskIndexOf } from './search/search.store.ts';
 import type { Database } from './db/types.ts';
 import { NOT_FOUND, registerErrorHandling } from './http-errors.ts';
-import { loggerOptions, registerRequestLog } from './logging.ts';
+import { loggerOptions, logsEveryRequest, registerRequestLog } from './logging.ts';
 import { FIRST_ANSWERS, FirstAnswers } from './first-answers.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { trustFiguresRoutes } from './trust-figures/trust-figures.routes.ts';
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   // Kept task answers sent before Fastify (first-answers.ts): its routes are added below.
   const firstAnswers = new FirstAnswers();
-  const sendsFirst = FIRST_ANSWERS && !['debug', 'trace'].includes(config.logLevel);
+  const sendsFirst = FIRST_ANSWERS && !logsEveryRequest(config);
   const app = Fastify({
     logger: loggerOptions(config),
     // Fastify's own lines as each request comes in and goes out cost a third of the throughput:

@@ -4,6 +4,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import { JSON_TYPE } from './answer-cache.ts';
 
 /**
  * Kept answers sent before Fastify sees the request (issue 48, docs/decisions/006-hot-path-choices.md).
@@ -59,8 +60,7 @@ export class FirstAnswers {
   private readonly routes: FirstRoute[] = [];
   private readonly listeners: Answered[] = [];
   private headersFor: ((origin: string | undefined) => Record<string, string>) | undefined;
-  private readerOf: (headers: IncomingHttpHeaders) => string | null | undefined = (headers) =>
-    headers.cookie === undefined && headers.authorization === undefined ? null : undefined;
+  private readerOf: ((headers: IncomingHttpHeaders) => string | null | undefined) | undefined;
   private isOpen = true;
   /** Answers sent first (tests). */
   answered = 0;
@@ -77,8 +77,8 @@ export class FirstAnswers {
 
   /**
    * Who reads: null with no credential, the user's id where it is known at once (auth/session.ts
-   * `knownReaderOf`), undefined where it is not (Fastify answers). By default only requests
-   * with no cookie and no Authorization header are answered, as no one's.
+   * `knownReaderOf`), undefined where it is not (Fastify answers). Until it is told, and
+   * the headers, nothing is answered here.
    */
   useReaders(readerOf: (headers: IncomingHttpHeaders) => string | null | undefined): void {
     this.readerOf = readerOf;
@@ -95,7 +95,8 @@ export class FirstAnswers {
 
   /** Whether the request was answered here (else Fastify answers it). */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
-    if (request.method !== 'GET' || !this.isOpen || !this.headersFor) return false;
+    const { headersFor, readerOf } = this;
+    if (request.method !== 'GET' || !this.isOpen || !headersFor || !readerOf) return false;
     const { headers } = request;
     const url = request.url ?? '';
     for (const route of this.routes) {
@@ -103,13 +104,13 @@ export class FirstAnswers {
       const parameter = url.slice(route.prefix.length);
       if (!PLAIN_PARAMETER.test(parameter)) return false;
       const startedAt = performance.now();
-      const readerId = this.readerOf(headers);
+      const readerId = readerOf(headers);
       if (readerId === undefined) return false;
       const body = route.keptFor(parameter, readerId);
       if (!body) return false;
       response.writeHead(200, {
-        ...this.headersFor(headers.origin),
-        'content-type': 'application/json; charset=utf-8',
+        ...headersFor(headers.origin),
+        'content-type': JSON_TYPE,
         'content-length': body.length,
       });
       response.end(body);

@@ -53,6 +53,10 @@ function loggablePath(url: string): string {
 /** Past this many slow-request lines in a second, the rest are counted, not written. */
 export const SLOW_LINES_PER_SECOND = 5;
 
+/** LOG_LEVEL=debug or trace: a line for every request (through Fastify's hooks). */
+export const logsEveryRequest = (config: Pick<Config, 'logLevel'>): boolean =>
+  config.logLevel === 'debug' || config.logLevel === 'trace';
+
 /** What a request's line says. */
 interface RequestLine {
   method: string;
@@ -76,7 +80,7 @@ export function registerRequestLog(
   config: Config,
   firstAnswers?: FirstAnswers,
 ): void {
-  const logsEvery = ['debug', 'trace'].includes(config.logLevel);
+  const logsEvery = logsEveryRequest(config);
   let windowStart = 0;
   let written = 0;
   let unwritten = 0;

@@ -94,12 +94,14 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const { auth, db, cacheSize, fullLists: fullListLimits, rowWaitMs, matchJobs } = options;
   // A task and the home list are the most read answers (docs/decisions/017-answer-cache.md).
   const tasks = createAnswerCache(db, 'task', cacheSize, TASK_ANSWER_TABLES);
+  // What a task read's answer depends on for its reader (null: no one), and the key it is kept by.
+  const readOptionsOf = (reader: unknown) => ({ includeEmail: reader !== null });
+  const taskKeyOf = (id: string, reader: unknown) => taskAnswerKey(id, readOptionsOf(reader));
   // A task kept for its reader is sent before Fastify (first-answers.ts), as sendTask sends it.
   options.firstAnswers?.route({
     url: '/api/tasks/:id',
     prefix: '/api/tasks/',
-    keptFor: (id, readerId) =>
-      tasks.keptFor(taskAnswerKey(id, { includeEmail: readerId !== null }), readerId),
+    keptFor: (id, readerId) => tasks.keptFor(taskKeyOf(id, readerId), readerId),
   });
   const lists = createAnswerCache(db, 'list', cacheSize, TASK_ANSWER_TABLES, { compresses: true });
   const fullLists = createFullLists(db, fullListLimits);
@@ -123,7 +125,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     if (email === undefined && (request.query.offset ?? 0) > LIST_OFFSET_MAX) {
       throw new AppError('bad_request', TASK_FIELD_MESSAGES.offsetTooDeep);
     }
-    const options = { includeEmail: user !== null };
+    const options = readOptionsOf(user);
     // Every task at once: streamed, a few at a time (full-list.ts). A user's own tasks are
     // theirs alone to wait for: they never queue behind anonymous full lists (issue 47).
     if (request.query.limit === undefined) {
@@ -200,7 +202,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const readersOfTask = (task: Task) => readersOfContacts([task]);
   /** GET /api/tasks/:id's answer as `user` reads it. */
   const sendTask = (reply: FastifyReply, id: string, user: SessionUser | null) => {
-    const options = { includeEmail: user !== null };
+    const options = readOptionsOf(user);
     // Issue 20: a task hidden or removed is its author's and the admins' to read, no one else's.
     // The read itself tells (the row's moderation), and refuses: such an answer is never kept.
     const read = async (viewerId: string | null) => {
@@ -208,7 +210,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
       if (task.moderation) throw new ModeratedTask(task.userId);
       return task;
     };
-    const key = taskAnswerKey(id, options);
+    const key = taskKeyOf(id, user);
     const sending = tasks.sendTo(reply, key, user?.id ?? null, read, readersOfTask);
     if (!(sending instanceof Promise)) return sending;
     return sending.catch((error: unknown) => {
