@@ -54,6 +54,8 @@ export interface DirectoryIndexOptions {
 }
 /** A profile met down an order costs about this many read in slot order (columns at random). */
 const WALK_OR_SCAN = 4;
+/** newestOf counts places in buckets of 2 ** this. */
+const PLACE_BUCKET_BITS = 8;
 /** No rate. */
 const NO_RATE = -1;
 /** A slot's state bits: listed (not hidden, banned or suspended, nor deleted), available now. */
@@ -265,6 +267,11 @@ export class DirectoryIndex {
   private readonly heldOf = new ListPool(false);
   /** LISTED and AVAILABLE, a byte a slot: a search tests both in one read. */
   private state = new Uint8Array(1024);
+  /**
+   * The slots both listed and available now, as bits: "available now" is a step of a search's
+   * candidates (ANDed a word of 32 slots at a time), as a category's skills are (groups).
+   */
+  private availableBits = new Uint32Array(32);
   private rate = new Int32Array(1024);
   private rating = new Float64Array(1024);
   private ratingCount = new Int32Array(1024);
@@ -276,8 +283,8 @@ export class DirectoryIndex {
   /** The words held, in order: a prefix is a range. */
   private vocabulary: string[] = [];
   private readonly skills = new Map<string, number>();
-  /** The groups of skills searched (categories), each slot's membership (groupMask). */
-  private readonly groups = new Map<string, { keys: ReadonlySet<string>; mask: Uint8Array }>();
+  /** The groups of skills searched (categories), each slot's membership as bits (groupBits). */
+  private readonly groups = new Map<string, { keys: ReadonlySet<string>; bits: Uint32Array }>();
   private readonly orders = new Map<Order, SlotOrder>();
   private building = false;
   private hits = new Uint8Array(1024);
@@ -356,7 +363,8 @@ export class DirectoryIndex {
     this.scores = new Uint16Array(size);
     this.through = new Int32Array(size);
     this.newestPlace = new Int32Array(size);
-    for (const group of this.groups.values()) group.mask = grown(group.mask);
+    this.availableBits = grownTo(this.availableBits, size >>> 5);
+    for (const group of this.groups.values()) group.bits = grownTo(group.bits, size >>> 5);
   }
 
   /** The entry in place of what was there for its user (in the same slot). */
@@ -402,6 +410,7 @@ export class DirectoryIndex {
     this.items[slot] = undefined;
     this.rateUnit[slot] = RATE_UNITS.indexOf(entry.rateUnit);
     this.state[slot] = (entry.listed ? LISTED : 0) | (entry.available ? AVAILABLE : 0);
+    markIn(this.availableBits, slot, entry.listed && entry.available);
     this.rate[slot] = entry.rateCents ?? NO_RATE;
     this.rating[slot] = entry.ratingAverage;
     this.ratingCount[slot] = entry.ratingCount;
@@ -422,7 +431,11 @@ export class DirectoryIndex {
       this.markBit(posting, slot, true);
     }
     for (const group of this.groups.values()) {
-      group.mask[slot] = entry.skillKeys.some((key) => group.keys.has(key)) ? 1 : 0;
+      markIn(
+        group.bits,
+        slot,
+        entry.skillKeys.some((key) => group.keys.has(key)),
+      );
     }
     for (const key of skillKeys) {
       let posting = this.skills.get(key);
@@ -443,6 +456,8 @@ export class DirectoryIndex {
     this.placesFresh = false;
     this.detach(slot);
     this.state[slot] = 0;
+    markIn(this.availableBits, slot, false);
+    for (const group of this.groups.values()) markIn(group.bits, slot, false);
     this.userIds[slot] = undefined;
     this.cards[slot] = undefined;
     this.items[slot] = undefined;
@@ -472,9 +487,7 @@ export class DirectoryIndex {
   /** `slot` in or out of the posting's bits, if it has them. */
   private markBit(posting: number, slot: number, isIn: boolean): void {
     const bits = this.bitsOf.get(posting);
-    if (!bits) return;
-    if (isIn) bits[slot >>> 5]! |= 1 << (slot & 31);
-    else bits[slot >>> 5]! &= ~(1 << (slot & 31));
+    if (bits) markIn(bits, slot, isIn);
   }
 
   /** Where `slot` is, or goes, in the order (binary search by its columns). */
@@ -549,11 +562,30 @@ export class DirectoryIndex {
   }
 
   /** The newest `count` of `slots`, the newest first (their places sorted as numbers). */
-  private newestOf(slots: readonly number[], count: number): number[] {
+  private newestOf(slots: ArrayLike<number>, count: number): number[] {
     const place = this.places();
     const newest = this.orders.get('newest')!;
-    const places = new Int32Array(slots.length);
-    for (let i = 0; i < slots.length; i += 1) places[i] = place[slots[i]!]!;
+    let places: Int32Array;
+    if (slots.length <= count * 2) {
+      places = new Int32Array(slots.length);
+      for (let i = 0; i < slots.length; i += 1) places[i] = place[slots[i]!]!;
+    } else {
+      // Many: only the places of the buckets (of 256 places) that hold the newest `count` are
+      // sorted, found by counting each bucket's slots first.
+      const buckets = new Int32Array((newest.length >>> PLACE_BUCKET_BITS) + 1);
+      for (let i = 0; i < slots.length; i += 1) {
+        buckets[place[slots[i]!]! >>> PLACE_BUCKET_BITS]! += 1;
+      }
+      let last = 0;
+      let held = buckets[0]!;
+      while (held < count) held += buckets[++last]!;
+      places = new Int32Array(held);
+      let at = 0;
+      for (let i = 0; i < slots.length; i += 1) {
+        const slotPlace = place[slots[i]!]!;
+        if (slotPlace >>> PLACE_BUCKET_BITS <= last) places[at++] = slotPlace;
+      }
+    }
     places.sort();
     const kept = Math.min(count, places.length);
     const result = new Array<number>(kept);
@@ -594,7 +626,7 @@ export class DirectoryIndex {
       }
       lists.push(postings);
     }
-    // A group of one skill is a list; a category's, tested on the profiles met (below).
+    // A group of one skill is a list; a category's many skills are kept as bits (groupBits).
     for (const group of filters.skillGroups) {
       if (group.length !== 1) continue;
       lists.push([this.postingList(this.skills.get(group[0]!))]);
@@ -636,12 +668,19 @@ export class DirectoryIndex {
   }
 
   /**
-   * The slots every step of lists lets through (a step: a word's postings, a skill, the
-   * minimum rating), as bits in `candidateBits`, and how many. Null when there is no list.
+   * The slots every step lets through (a step: a word's postings, a skill, the minimum rating,
+   * a category's skills, "available now"), as bits in `candidateBits`, and how many. Null when
+   * there is no step. Buys: a search with a category or "available now" and no word read the
+   * columns of every profile until 1,001 passed (every one where few do); now words of 32 slots
+   * are ANDed and only the slots left are read (measured in docs/performance.md).
    */
   private candidates(filters: DirectoryFilters): { bits: Uint32Array; count: number } | null {
     const lists = this.listsOf(filters);
-    if (lists.length === 0) return null;
+    const kept: Uint32Array[] = filters.skillGroups
+      .filter((group) => group.length > 1)
+      .map((group) => this.groupBits(group));
+    if (filters.available === true) kept.push(this.availableBits);
+    if (lists.length === 0 && kept.length === 0) return null;
     const words = this.bitWords;
     const { candidateBits, stepBits } = this;
     for (let step = 0; step < lists.length; step += 1) {
@@ -649,6 +688,11 @@ export class DirectoryIndex {
       union.fill(0, 0, words);
       for (const list of lists[step]!) this.orInto(union, list);
       if (step > 0) for (let at = 0; at < words; at += 1) candidateBits[at]! &= stepBits[at]!;
+    }
+    for (let step = 0; step < kept.length; step += 1) {
+      const bits = kept[step]!;
+      if (step === 0 && lists.length === 0) candidateBits.set(bits.subarray(0, words));
+      else for (let at = 0; at < words; at += 1) candidateBits[at]! &= bits[at]!;
     }
     let count = 0;
     for (let at = 0; at < words; at += 1) count += bitCount(candidateBits[at]!);
@@ -686,21 +730,18 @@ export class DirectoryIndex {
   }
 
   /**
-   * Which slots hold a skill of the group (a category's many skills: a third of all), one byte
-   * a slot: marked from the skills' postings when first asked for, then kept as profiles change.
+   * Which slots hold a skill of the group (a category's many skills: a third of all), a bit a
+   * slot: set from the skills' postings when first asked for, then kept as profiles change.
    */
-  private groupMask(group: readonly string[]): Uint8Array {
+  private groupBits(group: readonly string[]): Uint32Array {
     const name = group.join('\n');
     let kept = this.groups.get(name);
     if (!kept) {
-      kept = { keys: new Set(group), mask: new Uint8Array(this.state.length) };
-      for (const key of kept.keys) {
-        const { slots, start, end } = this.postingList(this.skills.get(key));
-        for (let at = start; at < end; at += 1) kept.mask[slots[at]!] = 1;
-      }
+      kept = { keys: new Set(group), bits: new Uint32Array(this.state.length >>> 5) };
+      for (const key of kept.keys) setBits(kept.bits, this.postingList(this.skills.get(key)));
       this.groups.set(name, kept);
     }
-    return kept.mask;
+    return kept.bits;
   }
 
   /**
@@ -811,16 +852,11 @@ export class DirectoryIndex {
     // Each column read only where its filter is asked for (they are read at random).
     const testsRate = maxRate !== Infinity;
     const testsRating = minRating !== -Infinity;
-    // A category's many skills: a byte a slot, tested on each profile met.
-    const masks = filters.skillGroups
-      .filter((group) => group.length > 1)
-      .map((group) => this.groupMask(group));
     const passes = (slot: number): boolean =>
       (state[slot]! & need) === need &&
       (!testsRate || (rate[slot]! !== NO_RATE && rate[slot]! <= maxRate)) &&
       (!testsRating || rating[slot]! >= minRating) &&
-      (excluded === undefined || !excluded.has(slot)) &&
-      (masks.length === 0 || inEvery(masks, slot));
+      (excluded === undefined || !excluded.has(slot));
     const order: Order = sort === 'relevance' ? 'newest' : sort;
     const wanted = byRelevance ? SEARCH_TOTAL_CAP + 1 : offset + limit;
     // Many candidates (or no list): the order walked a little first. Else, or when that did not
@@ -864,7 +900,13 @@ export class DirectoryIndex {
           if (passes(slot)) through[count++] = slot;
         }
       }
-      if (count <= this.selectUpTo) {
+      if (byRelevance) {
+        // The newest SEARCH_TOTAL_CAP of however many, by their places (newestOf counts them
+        // in buckets first): where a walk down the order marked them all, then walked it, a
+        // relevance search cost about 7 % more.
+        selected = this.newestOf(through.subarray(0, count), SEARCH_TOTAL_CAP);
+        counted = count;
+      } else if (count <= this.selectUpTo) {
         selected = Array.from(through.subarray(0, count));
         counted = count;
       } else {
@@ -895,7 +937,7 @@ export class DirectoryIndex {
         : walked.matches.slice(offset, offset + limit);
     } else {
       page = byRelevance
-        ? byScore(this.newestOf(selected!, SEARCH_TOTAL_CAP))
+        ? byScore(selected!)
         : selectFirst(selected!, this.ranker(order), offset + limit).slice(offset);
     }
     return {
@@ -928,10 +970,10 @@ function bitCount(word: number): number {
   return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
-/** Whether the slot is marked in every mask. */
-function inEvery(masks: readonly Uint8Array[], slot: number): boolean {
-  for (const mask of masks) if (mask[slot] !== 1) return false;
-  return true;
+/** `slot` in or out of `bits`. */
+function markIn(bits: Uint32Array, slot: number, isIn: boolean): void {
+  if (isIn) bits[slot >>> 5]! |= 1 << (slot & 31);
+  else bits[slot >>> 5]! &= ~(1 << (slot & 31));
 }
 
 /** The first `count` of `list` in the order of `compare`, sorted (the list is reordered). */
