@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
 import { openPostgresReader, openSqliteReader } from './database.ts';
-import type { ReadReply, ReadWorkerData } from './read-workers.ts';
+import type { ReadReply, ReadRequest, ReadWorkerData } from './read-workers.ts';
 import type { Database } from './types.ts';
 import { checkpointEvery } from './wal-checkpointer.ts';
 import { announceStarted } from './worker-start.ts';
@@ -72,17 +72,12 @@ export function serveReads(reads: Record<string, WorkerRead>): void {
   // over up to a thousand messages a callback, and a busy event loop posts the next searches
   // while the worker answers the last ones: reads waiting for PostgreSQL's answers, which come
   // in the poll phase, waited 300-470 ms for a callback that ran a thousand searches.
-  port.on('message', (message: ReadRequest) => {
-    inHand += 1;
-    setImmediate(async () => reply(await answerTo(message)));
+  // The event loop posts the reads of one of its turns together (read-workers.ts send).
+  port.on('message', (message: ReadRequest[]) => {
+    inHand += message.length;
+    for (const request of message) setImmediate(async () => reply(await answerTo(request)));
   });
   announceStarted(port);
-}
-
-interface ReadRequest {
-  id: number;
-  name: string;
-  args: unknown[];
 }
 
 /**

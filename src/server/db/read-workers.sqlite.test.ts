@@ -110,7 +110,7 @@ describe('read workers', () => {
     expect(stdout).toBe('stopped');
   });
 
-  it('send back the replies of reads given together in a few messages, each settling its own read', async () => {
+  it('take the reads of one turn in one message, and send back their replies in a few, each settling its own read', async () => {
     const one = createReadWorkers(
       new URL('../../../tests/support/test-read-worker.ts', import.meta.url),
       { file: sqliteFileOf(t.config.dataDir) },
@@ -120,6 +120,7 @@ describe('read workers', () => {
       // A read alone goes back alone, at once.
       await one.run('busyFor', [0]);
       expect(one.received).toEqual({ replies: 1, messages: 1 });
+      expect(one.sent).toEqual({ reads: 1, messages: 1 });
       // Twenty at once, as fifty connections searching give the worker: answers, refusals and
       // failures, each to its own caller.
       const outcomes = await Promise.allSettled(
@@ -138,6 +139,8 @@ describe('read workers', () => {
         } else expect(outcome).toMatchObject({ status: 'fulfilled', value: expect.any(Number) });
       });
       expect(one.received.replies).toBe(21);
+      // Asked in one turn of the loop, the twenty went to the worker as one message.
+      expect(one.sent).toEqual({ reads: 21, messages: 2 });
       // One message a reply was the event loop woken twenty times (decision 026). How the twenty
       // reach the worker (in one port callback or in several) depends on the machine's timing;
       // what the host promises is that replies finished in one turn go back together, so the

@@ -21,6 +21,8 @@ export interface ReadWorkers {
   warmedUp: Promise<void>;
   /** The replies the workers sent, and in how many messages (read-worker-host.ts sends them together). */
   readonly received: { replies: number; messages: number };
+  /** The reads sent to the workers, and in how many messages (a turn's together: send). */
+  readonly sent: { reads: number; messages: number };
   /** Each running worker's memory, as its own V8 heap says (GET /metrics). */
   memory(): Promise<ReadWorkerMemory[]>;
   close(): Promise<void>;
@@ -45,6 +47,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** Reads asked for in this turn of the loop, posted together at its end (send). */
+  outbox: ReadRequest[];
   /** Settles once the worker has run its warm-up read, if it has one. */
   warming?: Promise<unknown>;
   /** Terminates the worker once it has started, or ended (worker-start.ts). */
@@ -55,6 +59,13 @@ interface Slot {
  * What a worker answers to a read: its value, or what it threw: an AppError's code, or another
  * error's own (a driver's, which says whether the database is unavailable: database-errors.ts).
  */
+/** A read asked of a worker: the read's name (read-worker-host.ts) and its arguments. */
+export interface ReadRequest {
+  id: number;
+  name: string;
+  args: unknown[];
+}
+
 export type ReadReply =
   | { id: number; value: unknown }
   | { id: number; error: { message: string; code?: ErrorCode; driverCode?: string } };
@@ -88,6 +99,7 @@ export function createReadWorkers(
   let isClosed = false;
   let checkpointing: Slot | undefined;
   const received = { replies: 0, messages: 0 };
+  const sent = { reads: 0, messages: 0 };
 
   const start = (): Slot => {
     const checkpoints = data.checkpointMs !== undefined && !checkpointing;
@@ -97,7 +109,7 @@ export function createReadWorkers(
       workerData: { ...data, checkpointMs: checkpoints ? data.checkpointMs : undefined },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    const slot: Slot = { worker, jobs: new Map(), stop: stopperOf(worker) };
+    const slot: Slot = { worker, jobs: new Map(), outbox: [], stop: stopperOf(worker) };
     if (checkpoints) checkpointing = slot;
     const settle = (job: Job, reply: ReadReply) => {
       if ('error' in reply) {
@@ -149,11 +161,26 @@ export function createReadWorkers(
     return slot;
   };
 
+  /**
+   * The reads asked for in one turn of the loop go to their worker as one message, in the
+   * loop's check phase: a message a read cost the event loop its structured clone's setting up
+   * and a wake-up of the worker each (a third of a directory request's hand-over under issue
+   * 50's mix, measured in docs/performance.md). A read alone goes at the end of its turn.
+   */
+  const post = (slot: Slot) => {
+    const reads = slot.outbox;
+    slot.outbox = [];
+    // A worker that ended meanwhile has failed these reads already (fail, above).
+    if (!slots.includes(slot)) return;
+    sent.reads += reads.length;
+    sent.messages += 1;
+    slot.worker.postMessage(reads);
+  };
   const send = <T>(slot: Slot, name: string, args: unknown[]) => {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       slot.jobs.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      slot.worker.postMessage({ id, name, args });
+      if (slot.outbox.push({ id, name, args }) === 1) setImmediate(post, slot);
     });
   };
 
@@ -171,6 +198,7 @@ export function createReadWorkers(
   return {
     warmedUp: Promise.all(warmings).then(() => undefined),
     received,
+    sent,
     run<T>(name: string, args: unknown[]) {
       if (isClosed) return Promise.reject(new Error('read workers are closed'));
       return send<T>(pick(), name, args);
