@@ -163,9 +163,8 @@ export function createReadWorkers(
 
   /**
    * The reads asked for in one turn of the loop go to their worker as one message, in the
-   * loop's check phase: a message a read cost the event loop its structured clone's setting up
-   * and a wake-up of the worker each (a third of a directory request's hand-over under issue
-   * 50's mix, measured in docs/performance.md). A read alone goes at the end of its turn.
+   * loop's check phase: a message a read cost the event loop a clone's setting up and a wake-up
+   * of the worker each (decision 026). A read alone goes at the end of its turn.
    */
   const post = (slot: Slot) => {
     const reads = slot.outbox;

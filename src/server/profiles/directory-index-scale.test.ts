@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DIRECTORY_SORTS, type DirectorySort } from '../../shared/freelancer-directory.ts';
 import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 import { createRandom } from '../seed/bulk-tasks.ts';
 import type { DirectoryCard } from './directory-entries.ts';
@@ -19,7 +20,6 @@ import {
 const CARD: DirectoryCard = { name: 'Someone', image: null, headline: null, skills: [] };
 const WORDS = ['logo', 'logos', 'lettering', 'react', 'reader', 'copy', 'copywriting', 'seo'];
 const GROUPS = [['a', 'b', 'c'], ['c', 'd'], ['e']];
-type Sort = 'relevance' | 'newest' | 'rating' | 'completed' | 'response';
 
 function people(count: number, seed: number): DirectoryEntry[] {
   const random = createRandom(seed);
@@ -49,7 +49,7 @@ function people(count: number, seed: number): DirectoryEntry[] {
 function expected(
   entries: readonly DirectoryEntry[],
   filters: DirectoryFilters,
-  sort: Sort,
+  sort: DirectorySort,
   limit: number,
   offset: number,
 ) {
@@ -71,7 +71,7 @@ function expected(
         ? -1
         : 1;
   const orders: Record<
-    Exclude<Sort, 'relevance'>,
+    Exclude<DirectorySort, 'relevance'>,
     (a: DirectoryEntry, b: DirectoryEntry) => number
   > = {
     newest,
@@ -119,13 +119,12 @@ const SEARCHES: Array<Omit<DirectoryFilters, 'skillGroups'> & { skillGroups?: st
   { words: [], skillGroups: [GROUPS[2]!] },
   { words: ['lo'], skillGroups: [GROUPS[1]!], available: true, minRating: 2 },
 ];
-const SORTS: Sort[] = ['relevance', 'newest', 'rating', 'completed', 'response'];
 
 function compareAll(index: DirectoryIndex, entries: readonly DirectoryEntry[]) {
   const excluded = new Set(['u00007', 'u00100', 'u01000']);
   for (const search of SEARCHES) {
     const filters = { skillGroups: [], ...search, excluded };
-    for (const sort of SORTS) {
+    for (const sort of DIRECTORY_SORTS) {
       // Pages deep in the thousand too: every one of them counts, not only the best.
       for (const [limit, offset] of [
         [20, 0],
