@@ -44,6 +44,8 @@ export interface MeasuredLoad extends LoadResult {
    * processes competing for the cores. Undefined where /proc is not available.
    */
   serverCpuMicros: number | undefined;
+  /** Of it, the main thread's (the event loop's; the rest is the read workers' and others'). */
+  mainThreadCpuMicros: number | undefined;
 }
 
 /** Printed by the worker between its warm-up and its measured run. */
@@ -55,17 +57,20 @@ export async function runLoad(
   cwd: string,
   serverPid: number,
 ): Promise<MeasuredLoad> {
-  let cpuAtStart: number | undefined;
+  const read = () => [readCpuSeconds(serverPid), readCpuSeconds(serverPid, serverPid)] as const;
+  let atStart: ReturnType<typeof read> | undefined;
   const stdout = await runScript(['bench/load-worker.ts', JSON.stringify(spec)], cwd, (output) => {
-    if (cpuAtStart === undefined && output.startsWith(MEASURING)) {
-      cpuAtStart = readCpuSeconds(serverPid);
-    }
+    if (atStart === undefined && output.startsWith(MEASURING)) atStart = read();
   });
-  const cpuAtEnd = readCpuSeconds(serverPid);
+  const atEnd = read();
   const result = JSON.parse(stdout.slice(MEASURING.length)) as LoadResult;
-  const serverCpuMicros =
-    cpuAtStart === undefined || cpuAtEnd === undefined || !result.requests
+  const micros = (start: number | undefined, end: number | undefined) =>
+    start === undefined || end === undefined || !result.requests
       ? undefined
-      : ((cpuAtEnd - cpuAtStart) * 1e6) / result.requests;
-  return { ...result, serverCpuMicros };
+      : ((end - start) * 1e6) / result.requests;
+  return {
+    ...result,
+    serverCpuMicros: micros(atStart?.[0], atEnd[0]),
+    mainThreadCpuMicros: micros(atStart?.[1], atEnd[1]),
+  };
 }

@@ -122,9 +122,11 @@ export async function waitUntilAnswering(
 const CLOCK_TICKS = 100;
 
 /** User plus system CPU seconds of a process so far, from /proc; undefined elsewhere. */
-export function readCpuSeconds(pid: number): number | undefined {
+/** The process's CPU seconds, or with `thread` (a task id: the pid is the main thread's) its. */
+export function readCpuSeconds(pid: number, thread?: number): number | undefined {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const stat = fs.readFileSync(path, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;

@@ -6,6 +6,7 @@ import { searchWords } from '../../shared/search-rules.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import { compiledOnce, databaseOf, filledToPowerOfTwo } from '../db/compiled-once.ts';
+import type { RunStatement } from '../db/group-commit.ts';
 import type { Database } from '../db/types.ts';
 import { publicRatingsOf, roundedRating } from '../reviews/reviews.store.ts';
 import { isStopWord } from '../search/text-match.ts';
@@ -194,8 +195,8 @@ export function profileWords(profile: ProfileText): Array<{ word: string; weight
 const ROWS_A_STATEMENT = 300;
 
 /**
- * The profile's words in place of what was there, in the caller's transaction (a save's, after
- * it wrote the profile's row: on PostgreSQL the row's lock keeps two saves of one person apart
+ * The profile's words in place of what was there, by `run` in the caller's transaction (a save's,
+ * after it wrote the profile's row: on PostgreSQL the row's lock keeps two saves of one person apart
  * from here on). Only the difference is written: the words gone deleted, the new ones inserted,
  * those whose weight moved updated: at commit SQLite writes out every page the transaction
  * touched (some 40 % of a save), and rewriting them all touched a page or more for each word.
@@ -203,11 +204,12 @@ const ROWS_A_STATEMENT = 300;
  */
 export async function writeProfileWords(
   db: Db,
+  run: RunStatement,
   userId: string,
   profile: ProfileText,
 ): Promise<void> {
   const cache = databaseOf(db);
-  const { rows: stored } = await db.executeQuery(
+  const { rows: stored } = await run(
     compiledOnce(cache, 'profile words: of a user', [userId], () =>
       db.selectFrom('freelancer_words').select(['word', 'weight']).where('user_id', '=', userId),
     ),
@@ -221,7 +223,7 @@ export async function writeProfileWords(
     .map((entry) => ({ ...entry, user_id: userId }));
   for (let start = 0; start < gone.length; start += ROWS_A_STATEMENT) {
     const list = filledToPowerOfTwo(gone.slice(start, start + ROWS_A_STATEMENT));
-    await db.executeQuery(
+    await run(
       compiledOnce(cache, `profile words: ${list.length} deleted`, [userId, ...list], () =>
         db.deleteFrom('freelancer_words').where('user_id', '=', userId).where('word', 'in', list),
       ),
@@ -229,15 +231,17 @@ export async function writeProfileWords(
   }
   // New words and new weights in one statement.
   for (let start = 0; start < written.length; start += ROWS_A_STATEMENT) {
-    await db
-      .insertInto('freelancer_words')
-      .values(written.slice(start, start + ROWS_A_STATEMENT))
-      .onConflict((oc) =>
-        oc
-          .columns(['word', 'user_id'])
-          .doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })),
-      )
-      .execute();
+    await run(
+      db
+        .insertInto('freelancer_words')
+        .values(written.slice(start, start + ROWS_A_STATEMENT))
+        .onConflict((oc) =>
+          oc
+            .columns(['word', 'user_id'])
+            .doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })),
+        )
+        .compile(),
+    );
   }
 }
 

@@ -185,7 +185,7 @@ describe('the directory in memory', () => {
         .insertInto('freelancer_skills')
         .values({ user_id: idOf(10), skill_key: skillKey('Excel') })
         .execute();
-      await writeProfileWords(trx, idOf(10), text);
+      await writeProfileWords(trx, (query) => trx.executeQuery(query), idOf(10), text);
     });
     await db
       .updateTable('freelancer_profiles')

@@ -10,6 +10,7 @@ import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import { isPostgres } from '../db/engine.ts';
 import { compiledOnce, databaseOf, filledToPowerOfTwo } from '../db/compiled-once.ts';
+import { groupCommit, type RunStatement } from '../db/group-commit.ts';
 import type { Database, FreelancerProfileTable } from '../db/types.ts';
 import { rateOf, refreshDirectoryFigures, writeProfileWords } from './directory-entries.ts';
 
@@ -68,9 +69,14 @@ export async function readFreelancerProfile(
  * The keys of `skills` in place of the user's stored ones, as writeProfileWords writes the
  * words (in a save's transaction, after the profile's row): only those removed and added.
  */
-async function writeSkillKeys(db: Db, userId: string, skills: readonly string[]): Promise<void> {
+async function writeSkillKeys(
+  db: Db,
+  run: RunStatement,
+  userId: string,
+  skills: readonly string[],
+): Promise<void> {
   const cache = databaseOf(db);
-  const { rows: stored } = await db.executeQuery(
+  const { rows: stored } = await run(
     compiledOnce(cache, 'skill keys: of a user', [userId], () =>
       db.selectFrom('freelancer_skills').select('skill_key').where('user_id', '=', userId),
     ),
@@ -82,7 +88,7 @@ async function writeSkillKeys(db: Db, userId: string, skills: readonly string[])
   const added = [...keys].filter((key) => !storedKeys.has(key));
   if (gone.length) {
     const list = filledToPowerOfTwo(gone);
-    await db.executeQuery(
+    await run(
       compiledOnce(cache, `skill keys: ${list.length} deleted`, [userId, ...list], () =>
         db
           .deleteFrom('freelancer_skills')
@@ -92,10 +98,12 @@ async function writeSkillKeys(db: Db, userId: string, skills: readonly string[])
     );
   }
   if (added.length) {
-    await db
-      .insertInto('freelancer_skills')
-      .values(added.map((key) => ({ user_id: userId, skill_key: key })))
-      .execute();
+    await run(
+      db
+        .insertInto('freelancer_skills')
+        .values(added.map((key) => ({ user_id: userId, skill_key: key })))
+        .compile(),
+    );
   }
 }
 
@@ -124,27 +132,29 @@ export async function saveFreelancerProfile(
   // alone cost some 20 µs of the main thread a save. Its shape: the columns written.
   const columns = Object.keys(changes);
   const values = Object.values(changes);
-  const { saved, isFirst } = await db.transaction().execute(async (trx) => {
-    const cache = databaseOf(trx);
-    const { rows: stored } = await trx.executeQuery(
+  const cache = databaseOf(db);
+  // On SQLite in the next group's transaction, with the bids meanwhile (db/group-commit.ts): a
+  // save's COMMIT shared, and its statements run directly, not through Kysely's driver.
+  const { saved, isFirst } = await groupCommit(db, async (run) => {
+    const { rows: stored } = await run(
       compiledOnce(cache, 'freelancer profile: text', [userId], () => {
-        const read = trx
+        const read = db
           .selectFrom('freelancer_profiles')
           .select(['headline', 'about', 'skills'])
           .where('user_id', '=', userId);
         // PostgreSQL: locked as it is read, so that a save of the same person committed
         // meanwhile is the one compared with (SQLite runs one transaction at a time).
-        return isPostgres(trx) ? read.forUpdate() : read;
+        return isPostgres(db) ? read.forUpdate() : read;
       }),
     );
     const existing = stored[0];
-    const { rows: written } = await trx.executeQuery(
+    const { rows: written } = await run(
       compiledOnce(
         cache,
         `freelancer profile: saved with ${columns.join()}`,
         [userId, ...values, ...values],
         () =>
-          trx
+          db
             .insertInto('freelancer_profiles')
             .values({ user_id: userId, ...changes })
             .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
@@ -156,9 +166,9 @@ export async function saveFreelancerProfile(
     // that leaves them as they were (a rate, "available now") writes neither again.
     const sameSkills = existing?.skills === changes.skills;
     if (!sameSkills || existing.headline !== row.headline || existing.about !== row.about) {
-      await writeProfileWords(trx, userId, fields);
+      await writeProfileWords(db, run, userId, fields);
     }
-    if (!sameSkills) await writeSkillKeys(trx, userId, fields.skills);
+    if (!sameSkills) await writeSkillKeys(db, run, userId, fields.skills);
     return { saved: row, isFirst: !existing };
   });
   // A first profile starts with the figures its person earned already, computed after its
