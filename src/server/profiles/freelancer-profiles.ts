@@ -134,7 +134,9 @@ export async function saveFreelancerProfile(
   const values = Object.values(changes);
   const cache = databaseOf(db);
   // On SQLite in the next group's transaction, with the bids meanwhile (db/group-commit.ts): a
-  // save's COMMIT shared, and its statements run directly, not through Kysely's driver.
+  // save's COMMIT shared, and its statements run directly, not through Kysely's driver. Buys
+  // (decision 013): in issue 50's mix a save 2,259–2,739 → 747 µs of server CPU. Off:
+  // GROUP_COMMIT = false (each write in a transaction of its own, as on PostgreSQL).
   const { saved, isFirst } = await groupCommit(db, async (run) => {
     const { rows: stored } = await run(
       compiledOnce(cache, 'freelancer profile: text', [userId], () => {
