@@ -121,8 +121,10 @@ export async function waitUntilAnswering(
 /** Linux's clock ticks per second for /proc times (USER_HZ), fixed at 100 on every platform. */
 const CLOCK_TICKS = 100;
 
-/** User plus system CPU seconds of a process so far, from /proc; undefined elsewhere. */
-/** The process's CPU seconds, or with `thread` (a task id: the pid is the main thread's) its. */
+/**
+ * User plus system CPU seconds of a process so far, or of one of its threads (`thread`, a task
+ * id: the pid is the main thread's), from /proc; undefined elsewhere.
+ */
 export function readCpuSeconds(pid: number, thread?: number): number | undefined {
   try {
     const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;

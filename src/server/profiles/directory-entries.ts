@@ -195,11 +195,12 @@ export function profileWords(profile: ProfileText): Array<{ word: string; weight
 const ROWS_A_STATEMENT = 300;
 
 /**
- * The profile's words in place of what was there, by `run` in the caller's transaction (a save's,
- * after it wrote the profile's row: on PostgreSQL the row's lock keeps two saves of one person apart
- * from here on). Only the difference is written: the words gone deleted, the new ones inserted,
- * those whose weight moved updated: at commit SQLite writes out every page the transaction
- * touched (some 40 % of a save), and rewriting them all touched a page or more for each word.
+ * The profile's words in place of what was there, by `run` in the caller's transaction (a
+ * save's, after it wrote the profile's row: on PostgreSQL the row's lock keeps two saves of one
+ * person apart from here on). Only the difference is written: the words gone deleted, the new
+ * ones inserted, those whose weight moved updated: at commit SQLite writes out every page the
+ * transaction touched (some 40 % of a save), and rewriting them all touched a page or more for
+ * each word.
  * An edit of one field of a profile with a long about: 1.8 → 1.0 ms in the process.
  */
 export async function writeProfileWords(
