@@ -8,8 +8,9 @@ import type { Database } from './types.ts';
  * (docs/decisions/013-group-commit.md): the writes that arrive while one transaction is
  * committing share the next transaction, each in its own savepoint, and one COMMIT for them
  * all. A COMMIT writes every page the transaction changed to the WAL, so fifty bids on one task
- * write the task's index pages once instead of fifty times. Each write is still all or nothing: one that throws is rolled back to its savepoint
- * and the others commit. Every caller's promise settles after the COMMIT, never before.
+ * write the task's index pages once instead of fifty times. Each write is still all or nothing:
+ * one that throws is rolled back to its savepoint and the others commit. Every caller's promise
+ * settles after the COMMIT, never before.
  *
  * A group holds Kysely's one SQLite connection and runs its statements on it directly
  * (database.ts `DirectStatements`): Kysely's path per statement (its connection provider, its
