@@ -198,6 +198,31 @@ describe('a freelancer profile', () => {
     }
   });
 
+  it('keeps words and skills in step with the profile when saves of it come at once', async () => {
+    // SQLite: saves that arrive together share one transaction (db/group-commit.ts), each in its
+    // savepoint; PostgreSQL: each locks the row it reads. Whichever lands last, its words stay.
+    const bodies = [
+      good,
+      { ...good, headline: 'Brand kits', about: 'Murals for cafes', skills: ['Illustration'] },
+      { ...good, headline: 'Branding kits', about: '', skills: ['Branding', 'Excel'] },
+      { ...good, skills: [] },
+    ];
+    const answers = await Promise.all(bodies.map((body) => save(body)));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const read = await call(t, 'GET', '/api/me/freelancer-profile', fern);
+    const profile = read.body as FreelancerProfile;
+    const words = await t.db
+      .selectFrom('freelancer_words')
+      .select(['word', 'weight'])
+      .where('user_id', '=', fern.id)
+      .execute();
+    const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
+    expect(
+      words.map((row) => ({ word: row.word, weight: Number(row.weight) })).sort(byWord),
+    ).toEqual(profileWords(profile).sort(byWord));
+    expect(await storedSkills(fern.id)).toEqual(profile.skills.map(skillKey).sort());
+  });
+
   it('refuses each bad field with its message and changes nothing', async () => {
     await save(good);
     const cases: Array<[Record<string, unknown>, string]> = [
