@@ -46,6 +46,18 @@ async function storedSkills(userId: string) {
   return rows.map((row) => row.skill_key);
 }
 
+const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
+
+/** The words stored for a profile, in word order. */
+async function storedWords(userId: string) {
+  const rows = await t.db
+    .selectFrom('freelancer_words')
+    .select(['word', 'weight'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => ({ word: row.word, weight: Number(row.weight) })).sort(byWord);
+}
+
 describe('a freelancer profile', () => {
   it('is saved whole and read back as written by its owner', async () => {
     const saved = await save(good);
@@ -159,17 +171,6 @@ describe('a freelancer profile', () => {
   it('holds after each save exactly the words and skills a first save would write', async () => {
     // A save writes only what changed (words gone, new, weighed anew; skill keys removed and
     // added): what it leaves must be what writing them all afresh gives.
-    const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
-    const storedWords = async () =>
-      (
-        await t.db
-          .selectFrom('freelancer_words')
-          .select(['word', 'weight'])
-          .where('user_id', '=', fern.id)
-          .execute()
-      )
-        .map((row) => ({ word: row.word, weight: Number(row.weight) }))
-        .sort(byWord);
     const steps = [
       good,
       // "logos" from the headline and the about (4) to the about alone (1), "kits" kept (3).
@@ -191,7 +192,7 @@ describe('a freelancer profile', () => {
       const saved = await save(body);
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const profile = saved.body as FreelancerProfile;
-      expect(await storedWords(), `step ${at}`).toEqual(profileWords(profile).sort(byWord));
+      expect(await storedWords(fern.id), `step ${at}`).toEqual(profileWords(profile).sort(byWord));
       expect(await storedSkills(fern.id), `step ${at}`).toEqual(
         profile.skills.map(skillKey).sort(),
       );
@@ -211,15 +212,7 @@ describe('a freelancer profile', () => {
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const read = await call(t, 'GET', '/api/me/freelancer-profile', fern);
     const profile = read.body as FreelancerProfile;
-    const words = await t.db
-      .selectFrom('freelancer_words')
-      .select(['word', 'weight'])
-      .where('user_id', '=', fern.id)
-      .execute();
-    const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
-    expect(
-      words.map((row) => ({ word: row.word, weight: Number(row.weight) })).sort(byWord),
-    ).toEqual(profileWords(profile).sort(byWord));
+    expect(await storedWords(fern.id)).toEqual(profileWords(profile).sort(byWord));
     expect(await storedSkills(fern.id)).toEqual(profile.skills.map(skillKey).sort());
   });
 
