@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { expect, test } from '../support/e2e-fixtures.ts';
+import { expect, switchToForest, test } from '../support/e2e-fixtures.ts';
 
 /**
  * WCAG 2 A/AA with axe-core: no serious or critical violation on the open pages, in both themes
@@ -31,8 +31,7 @@ for (const [label, path, title] of PAGES) {
     await expect(html).toHaveAttribute('data-theme', 'winter');
     await expectNoSeriousA11yViolations(page, `${path} in winter`);
 
-    await page.getByRole('checkbox', { name: 'Dark theme' }).check();
-    await expect(html).toHaveAttribute('data-theme', 'forest');
+    await switchToForest(page);
     await expectNoSeriousA11yViolations(page, `${path} in forest`);
   });
 }

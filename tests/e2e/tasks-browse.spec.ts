@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { PAGE_SIZE_DEFAULT, type TaskSearchResult } from '../../src/shared/search.ts';
 import { logInContext, signUpOverApi } from '../support/e2e-accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/e2e-axe.ts';
-import { expect, test } from '../support/e2e-fixtures.ts';
+import { expect, switchToForest, test } from '../support/e2e-fixtures.ts';
 import {
   CATEGORIES,
   categoryFilter,
@@ -299,7 +299,6 @@ test('browse with a few cards passes axe in the forest theme', async ({ page }) 
   await postAxeTasks();
   await page.goto('/browse-tasks');
   await expect(page.getByRole('main').getByRole('article').nth(2)).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Dark theme' }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest');
+  await switchToForest(page);
   await expectNoSeriousA11yViolations(page, '/browse-tasks (visitor, forest)');
 });

@@ -95,10 +95,17 @@ export async function expectNoHorizontalScroll(page: Page, where: string): Promi
   );
 }
 
-/** The theme switch to forest, waited for (spec §4 "Theme"). */
+/**
+ * The theme switch to forest, waited for (spec §4 "Theme"). A click that lands while the page is
+ * still settling (the bar re-rendered under it) may be lost; then the switch is clicked again,
+ * never twice once it is on.
+ */
 export async function switchToForest(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'Dark theme' }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest');
+  const toggle = page.getByRole('checkbox', { name: 'Dark theme' });
+  await expect(async () => {
+    if (!(await toggle.isChecked())) await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'forest', { timeout: 1_000 });
+  }).toPass();
 }
 
 /** Confirms the open logout dialog, then closes 'Logged out!' (spec §4 "Logout"). */
