@@ -175,3 +175,65 @@ describe('the directory index pools', () => {
     expect(byJobs.map((id) => kept.get(id))).toEqual([...kept.values()].sort((a, b) => b - a));
   });
 });
+
+describe("the directory index's places in the newest order", () => {
+  it('stay right as profiles move, come and go after a build, searched between the changes', () => {
+    // Few enough matches that a search compares them by places (not by walking an order).
+    const index = new DirectoryIndex({ selectUpTo: 4_000, walkFirst: 0 });
+    const people = new Map<string, { at: number; jobs: number; skilled: boolean }>();
+    const put = (i: number, at: number) => {
+      const userId = `u${String(i).padStart(4, '0')}`;
+      const person = { at, jobs: i % 5, skilled: i % 3 !== 0 };
+      people.set(userId, person);
+      index.put({
+        userId,
+        listed: true,
+        available: false,
+        rateCents: null,
+        ratingAverage: 0,
+        ratingCount: 0,
+        jobsCompleted: person.jobs,
+        responseMinutes: 60,
+        updatedAt: new Date(Date.UTC(2026, 0, 1) + at * 60_000).toISOString(),
+        skillKeys: person.skilled ? ['logo design'] : [],
+        words: [{ word: 'logo', weight: person.skilled ? 3 : 1 }],
+        rateUnit: null,
+        card: CARD,
+      });
+    };
+    index.startBuilding();
+    for (let i = 0; i < 300; i += 1) put(i, (i * 37) % 200);
+    index.finishBuilding();
+    const newest = (a: string, b: string) => {
+      const [x, y] = [people.get(a)!, people.get(b)!];
+      return x.at !== y.at ? y.at - x.at : a > b ? -1 : 1;
+    };
+    const expectOrders = () => {
+      const skilled = [...people.keys()].filter((id) => people.get(id)!.skilled);
+      const search = (sort: 'newest' | 'completed' | 'relevance', words: string[] = []) =>
+        index.search({ words, skillGroups: [['logo design']] }, sort, 1_000, 0).ids;
+      expect(search('newest')).toEqual(skilled.toSorted(newest));
+      expect(search('completed')).toEqual(
+        skilled.toSorted((a, b) => people.get(b)!.jobs - people.get(a)!.jobs || newest(a, b)),
+      );
+      expect(search('relevance', ['logo'])).toEqual(skilled.toSorted(newest));
+    };
+    expectOrders();
+    // A profile saved becomes the newest, or moves back, or stays; new ones; some removed.
+    let next = 300;
+    for (let step = 0; step < 120; step += 1) {
+      const ids = [...people.keys()];
+      const id = ids[(step * 53) % ids.length]!;
+      const i = Number(id.slice(1));
+      if (step % 4 === 0) put(i, 1_000 + step);
+      else if (step % 4 === 1) put(i, (step * 11) % 200);
+      else if (step % 4 === 2) put(next++, (step * 7) % 300);
+      else {
+        index.remove(id);
+        people.delete(id);
+      }
+      if (step % 3 !== 0) expectOrders();
+    }
+    expectOrders();
+  });
+});
