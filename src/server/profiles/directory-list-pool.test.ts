@@ -5,6 +5,24 @@ import { DirectoryIndex, ListPool, type DirectoryEntry } from './directory-index
 /** What a card shows (these tests search for the order, not the card). */
 const CARD: DirectoryCard = { name: 'Someone', image: null, headline: null, skills: [] };
 
+/** A listed profile, not available, unrated, with no rate, words or skills unless given. */
+const plainEntry = (
+  fields: Pick<DirectoryEntry, 'userId' | 'updatedAt'> & Partial<DirectoryEntry>,
+): DirectoryEntry => ({
+  listed: true,
+  available: false,
+  rateCents: null,
+  ratingAverage: 0,
+  ratingCount: 0,
+  jobsCompleted: 0,
+  responseMinutes: 60,
+  skillKeys: [],
+  words: [],
+  rateUnit: null,
+  card: CARD,
+  ...fields,
+});
+
 /**
  * The directory index's shared pools (directory-index.ts): lists that outgrow their room move
  * and keep their values, deletes leave the rest, compaction keeps every list; and the index on
@@ -52,21 +70,14 @@ describe('the directory index pools', () => {
 
   it('follows words added, removed and taken again by reused slots after a build', () => {
     const index = new DirectoryIndex({ selectUpTo: 4, walkFirst: 8 });
-    const entry = (i: number, words: string[]): DirectoryEntry => ({
-      userId: `u${String(i).padStart(3, '0')}`,
-      listed: true,
-      available: true,
-      rateCents: null,
-      ratingAverage: 0,
-      ratingCount: 0,
-      jobsCompleted: 0,
-      responseMinutes: 60,
-      updatedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
-      skillKeys: i % 2 ? ['logo-design'] : [],
-      words: words.map((word, at) => ({ word, weight: 1 + at })),
-      rateUnit: null,
-      card: CARD,
-    });
+    const entry = (i: number, words: string[]) =>
+      plainEntry({
+        userId: `u${String(i).padStart(3, '0')}`,
+        available: true,
+        updatedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+        skillKeys: i % 2 ? ['logo-design'] : [],
+        words: words.map((word, at) => ({ word, weight: 1 + at })),
+      });
     const people = new Map<number, string[]>();
     const put = (i: number, words: string[]) => {
       people.set(i, words);
@@ -115,23 +126,7 @@ describe('the directory index pools', () => {
       '2026-01-06',
       '2026-01-05T10:00:00.000Z',
     ];
-    times.forEach((updatedAt, i) =>
-      index.put({
-        userId: `u${i}`,
-        listed: true,
-        available: false,
-        rateCents: null,
-        ratingAverage: 0,
-        ratingCount: 0,
-        jobsCompleted: 0,
-        responseMinutes: 60,
-        updatedAt,
-        skillKeys: [],
-        words: [],
-        rateUnit: null,
-        card: CARD,
-      }),
-    );
+    times.forEach((updatedAt, i) => index.put(plainEntry({ userId: `u${i}`, updatedAt })));
     // As the databases order the text: newest first, then the greatest user id.
     const expected = times
       .map((updatedAt, i) => ({ updatedAt, id: `u${i}` }))
@@ -149,21 +144,13 @@ describe('the directory index pools', () => {
       const userId = `u${String(i).padStart(4, '0')}`;
       const jobs = (i * 7919) % 13;
       kept.set(userId, jobs);
-      index.put({
-        userId,
-        listed: true,
-        available: false,
-        rateCents: null,
-        ratingAverage: 0,
-        ratingCount: 0,
-        jobsCompleted: jobs,
-        responseMinutes: 60,
-        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, (i * 31) % 997)).toISOString(),
-        skillKeys: [],
-        words: [],
-        rateUnit: null,
-        card: CARD,
-      });
+      index.put(
+        plainEntry({
+          userId,
+          jobsCompleted: jobs,
+          updatedAt: new Date(Date.UTC(2026, 0, 1, 0, (i * 31) % 997)).toISOString(),
+        }),
+      );
     }
     for (let i = 0; i < 1_500; i += 7) {
       const userId = `u${String(i).padStart(4, '0')}`;
@@ -185,21 +172,15 @@ describe("the directory index's places in the newest order", () => {
       const userId = `u${String(i).padStart(4, '0')}`;
       const person = { at, jobs: i % 5, skilled: i % 3 !== 0 };
       people.set(userId, person);
-      index.put({
-        userId,
-        listed: true,
-        available: false,
-        rateCents: null,
-        ratingAverage: 0,
-        ratingCount: 0,
-        jobsCompleted: person.jobs,
-        responseMinutes: 60,
-        updatedAt: new Date(Date.UTC(2026, 0, 1) + at * 60_000).toISOString(),
-        skillKeys: person.skilled ? ['logo design'] : [],
-        words: [{ word: 'logo', weight: person.skilled ? 3 : 1 }],
-        rateUnit: null,
-        card: CARD,
-      });
+      index.put(
+        plainEntry({
+          userId,
+          jobsCompleted: person.jobs,
+          updatedAt: new Date(Date.UTC(2026, 0, 1) + at * 60_000).toISOString(),
+          skillKeys: person.skilled ? ['logo design'] : [],
+          words: [{ word: 'logo', weight: person.skilled ? 3 : 1 }],
+        }),
+      );
     };
     index.startBuilding();
     for (let i = 0; i < 300; i += 1) put(i, (i * 37) % 200);
