@@ -26,7 +26,8 @@ const plainEntry = (
 /**
  * The directory index's shared pools (directory-index.ts): lists that outgrow their room move
  * and keep their values, deletes leave the rest, compaction keeps every list; and the index on
- * them follows words added to, taken from and reused by slots after a build.
+ * them follows words added to, taken from and reused by slots after a build, and keeps each
+ * profile's place in the newest's order as profiles move, come and go.
  */
 
 const contents = (pool: ListPool, list: number) => {
