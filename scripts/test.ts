@@ -30,6 +30,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   return result.status ?? 1;
 }
 
+interface VitestFile {
+  name: string;
+  assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+}
+
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -63,6 +68,13 @@ const vitestStatus = run('npx', [
   `--outputFile.json=${vitestReport}`,
 ]);
 const vitest = readJson(vitestReport);
+// The names of the failed tests go in the last lines too: CI often shows no more than those.
+for (const file of (vitest?.testResults ?? []) as VitestFile[])
+  for (const test of file.assertionResults ?? [])
+    if (test.status === 'failed')
+      notes.push(
+        `failed: ${path.relative(root, file.name)} › ${test.fullName}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
+      );
 add(
   vitest && {
     passed: Number(vitest.numPassedTests),
