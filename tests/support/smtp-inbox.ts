@@ -53,6 +53,9 @@ export async function startSmtpInbox(port = 0, inbox = {} as SmtpInbox): Promise
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The app's sender keeps its connections open (pooled): closing, they are ended after this
+    // long, not smtp-server's 30 s.
+    closeTimeout: 200,
     onData(stream, _session, callback) {
       if (inbox.refusing) {
         stream.resume();
