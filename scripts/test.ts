@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { JsonTestResults } from 'vitest/reporters';
 
 /**
  * `npm test`: every suite, then one closing line `Total: N passed, N failed, N skipped` that CI
@@ -28,11 +29,6 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
     env: { ...process.env, ...env },
   });
   return result.status ?? 1;
-}
-
-interface VitestFile {
-  name: string;
-  assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
 }
 
 function readJson(file: string): Record<string, unknown> | undefined {
@@ -67,9 +63,9 @@ const vitestStatus = run('npx', [
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-const vitest = readJson(vitestReport);
+const vitest = readJson(vitestReport) as JsonTestResults | undefined;
 // The names of the failed tests go in the last lines too: CI often shows no more than those.
-for (const file of (vitest?.testResults ?? []) as VitestFile[])
+for (const file of vitest?.testResults ?? [])
   for (const test of file.assertionResults ?? [])
     if (test.status === 'failed')
       notes.push(
