@@ -23,6 +23,8 @@ export interface SmtpInbox {
   ): Promise<ParsedMail>;
   /** While true, every message is refused with a temporary error (451). */
   refusing: boolean;
+  /** SMTP connections opened to it so far. */
+  connections: number;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startSmtpInbox(port = 0, inbox = {} as SmtpInbox): Promise
     port: 0,
     mails,
     refusing: false,
+    connections: 0,
     to: (address) => mails.filter((mail) => addressesOf(mail).includes(address.toLowerCase())),
     async next(address, { count = 1, subject, timeoutMs = 10_000 } = {}) {
       const until = Date.now() + timeoutMs;
@@ -56,6 +59,10 @@ export async function startSmtpInbox(port = 0, inbox = {} as SmtpInbox): Promise
     // The app's sender keeps its connections open (pooled): closing, they are ended after this
     // long, not smtp-server's 30 s.
     closeTimeout: 200,
+    onConnect(_session, callback) {
+      inbox.connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
       if (inbox.refusing) {
         stream.resume();

@@ -395,6 +395,18 @@ describe('the outbox', () => {
     expect(inbox.to(sam.email)).toHaveLength(1);
   });
 
+  it('sends one mail after another over the connection it has open', async () => {
+    const pat = await t.signUp({ name: 'Pat Pooled' });
+    await inbox.next(pat.email, { subject: VERIFY_SUBJECT });
+    const opened = inbox.connections;
+    for (let count = 1; count <= RESET_MAILS_PER_HOUR; count += 1) {
+      expect((await askReset(pat.email)).statusCode).toBe(200);
+      await inbox.next(pat.email, { subject: RESET_SUBJECT, count });
+    }
+    // A connection ended by the server meanwhile may be opened once more, not once a mail.
+    expect(inbox.connections - opened).toBeLessThanOrEqual(1);
+  });
+
   it('gives up on a mail a day old that still cannot be sent', async () => {
     inbox.refusing = true;
     const gil = await t.signUp({ name: 'Gil Giveup' });
