@@ -4,6 +4,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql, type Kysely } from 'kysely';
+import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import { createAuthForScripts } from '../src/server/auth/auth.ts';
 import { parseConfig } from '../src/server/config.ts';
@@ -14,8 +15,8 @@ import { createRandom, seedBulkTasks } from '../src/server/seed/bulk-tasks.ts';
 import { profileWords } from '../src/server/profiles/directory-entries.ts';
 import { DirectoryIndexSync } from '../src/server/profiles/directory-index-sync.ts';
 import { CURATED_SKILLS, skillKey } from '../src/shared/freelancer-profiles.ts';
-import { formatInt, log, ROOT, serverEnv, startServer } from './bench-server.ts';
-import { runLoad, type MeasuredLoad, type MixSpec } from './load.ts';
+import { formatInt, log, ROOT, serverEnv, sessionCookieOf, startServer } from './bench-server.ts';
+import { runLoad, type MixSpec, type PhaseTotals } from './load.ts';
 import { issue18Mix, mixLoad, readMixPools, signUp, writeMix, type MixPools } from './mix-bench.ts';
 import { stopChild } from './processes.ts';
 
@@ -270,16 +271,30 @@ async function profileEdits(baseUrl: string, until: number): Promise<number> {
 }
 
 /**
- * BENCH_DIRECTORY_MIX_ROUNDS: how many times issue 18's mix runs alone and with the directory,
- * in turn (4). Two runs of the same mix a minute apart differ by up to a third on a shared
- * machine: the loss is each round's (with against the alone beside it), their median.
+ * BENCH_DIRECTORY_MIX_SECONDS: how long issue 18's mix runs, alone and with the directory in
+ * turn, PHASE_MS each (120). Runs of the same mix a minute apart differ by up to a third on a
+ * shared machine, and rounds of runs in turn (ABBA) left the loss anywhere from −2 to 28 %:
+ * phases of two seconds share the machine's drifts.
  */
-const MIX_ROUNDS = Math.max(1, Number(process.env.BENCH_DIRECTORY_MIX_ROUNDS) || 4);
+const MIX_SECONDS = Math.max(8, Number(process.env.BENCH_DIRECTORY_MIX_SECONDS) || 120);
+const PHASE_MS = 2000;
+/** Each phase is counted from here: the requests of the phase before have come back by then. */
+const SETTLE_MS = 300;
+/**
+ * Seeded freelancers who save their profiles in the mix, spread over the 100,000 (so over
+ * every order): each save moves a profile from where it was, as real editors' do.
+ */
+const MIX_EDITORS = 100;
+const EDITOR_PASSWORD = 'DirectoryEditor123';
+const editorOf = (index: number) =>
+  `bench-freelancer-${Math.floor((index * PROFILES) / MIX_EDITORS)}`;
 
-/** Issue 18's mix alone, then with directory searches and profile edits added, in turn. */
+/** Issue 18's mix alone and with directory searches and profile saves added, phase by phase. */
 interface MixCheck {
-  alone: MeasuredLoad[];
-  withDirectory: MeasuredLoad[];
+  alone: PhaseTotals;
+  withDirectory: PhaseTotals;
+  /** The loss of each pair of phases (alone, then with). */
+  pairs: number[];
 }
 
 interface DirectoryBench {
@@ -303,7 +318,39 @@ const [DIRECTORY_WEIGHT, EDIT_WEIGHT] = (process.env.BENCH_DIRECTORY_MIX_WEIGHTS
 /** BENCH_DIRECTORY_MIX_ONLY=1: the mix check alone, not the directory and task search loads. */
 const MIX_ONLY = Boolean(process.env.BENCH_DIRECTORY_MIX_ONLY);
 
-/** The mix alone and with the directory, alternated (the machine's noise falls on both). */
+/** The mix's editors: seeded freelancers given a password (one hash for all), as sign-up would. */
+async function addEditorPasswords(db: Kysely<Database>): Promise<void> {
+  const hash = await hashPassword(EDITOR_PASSWORD);
+  const at = new Date().toISOString();
+  for (let index = 0; index < MIX_EDITORS; index += 1) {
+    const userId = editorOf(index);
+    await sql`insert into account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
+      values (${`${userId}-credential`}, ${userId}, 'credential', ${userId}, ${hash}, ${at}, ${at})
+      on conflict (id) do nothing`.execute(db);
+  }
+}
+
+/** The session cookie of each editor, signed in as the browser does it. */
+async function signInEditors(baseUrl: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let index = 0; index < MIX_EDITORS; index += 1) {
+    const number = editorOf(index).slice('bench-freelancer-'.length);
+    const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({
+        email: `bench.freelancer${number}@example.com`,
+        password: EDITOR_PASSWORD,
+      }),
+    });
+    if (response.status !== 200)
+      throw new Error(`editor sign-in: ${response.status} ${await response.text()}`);
+    cookies.push(sessionCookieOf(response));
+  }
+  return cookies;
+}
+
+/** Issue 18's mix alone and with the directory, in phases of one run (the machine's noise falls on both). */
 async function mixCheck(
   baseUrl: string,
   dir: string,
@@ -312,14 +359,17 @@ async function mixCheck(
 ): Promise<MixCheck> {
   const reader = await signUp(baseUrl, 'Directory Mix Reader');
   const bidder = await signUp(baseUrl, 'Directory Mix Bidder');
-  const editor = await signUp(baseUrl, 'Directory Mix Editor');
+  const editors = await signInEditors(baseUrl);
   const { kinds } = issue18Mix(baseUrl, pools, reader, bidder);
   const directory = directoryPaths(2_000, 51);
+  // Each save a random editor's, with one of four bodies: its text, skills, rate and
+  // availability written anew.
   const edits: MixSpec['kinds'] = HEADLINES.slice(0, 4).map((headline, i) => ({
     label: `profile save ${i}`,
     weight: EDIT_WEIGHT / 4,
     method: 'PUT',
-    headers: { cookie: editor, origin: baseUrl, 'content-type': 'application/json' },
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    cookies: editors,
     paths: ['/api/me/freelancer-profile'],
     body: JSON.stringify({
       headline,
@@ -353,21 +403,21 @@ async function mixCheck(
   // optimized yet), and the first round's mix alone had measured up to a third slower than the
   // next ones, whatever came after it.
   await runLoad(mixLoad(baseUrl, withFile), ROOT, pid);
-  const result: MixCheck = { alone: [], withDirectory: [] };
-  for (let round = 0; round < MIX_ROUNDS; round += 1) {
-    // In turn the other way each round (alone first, then with first: ABBA), so that a machine
-    // slowing down, or a server, over the minutes weighs on either side alike.
-    const alone = () => runLoad(mixLoad(baseUrl, aloneFile), ROOT, pid);
-    const withDirectory = () => runLoad(mixLoad(baseUrl, withFile), ROOT, pid);
-    if (round % 2 === 0) {
-      result.alone.push(await alone());
-      result.withDirectory.push(await withDirectory());
-    } else {
-      result.withDirectory.push(await withDirectory());
-      result.alone.push(await alone());
-    }
-  }
-  return result;
+  const { phases } = await runLoad(
+    {
+      ...mixLoad(baseUrl, aloneFile),
+      seconds: MIX_SECONDS,
+      alternate: { mixFile: withFile, phaseMs: PHASE_MS, settleMs: SETTLE_MS, serverPid: pid },
+    },
+    ROOT,
+    pid,
+  );
+  const [alone, withDirectory] = phases!;
+  const pairs = withDirectory.rates.flatMap((rate, i) => {
+    const before = alone.rates[i];
+    return before ? [1 - rate / before] : [];
+  });
+  return { alone, withDirectory, pairs };
 }
 
 /** The seeded SQLite data directory kept for runs of these sizes (BENCH_DIRECTORY_SEEDED). */
@@ -395,6 +445,7 @@ async function runOnEngine(
       await seedProfiles(handle.db, PROFILES);
     }
     pools = await readMixPools(handle.db);
+    if (!SKIP_MIX) await addEditorPasswords(handle.db);
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
     log(
       `${engine}: ${copied ? 'a kept seed of' : 'seeded'} ${formatInt(TASKS)} tasks, ${formatInt(PROFILES)} profiles in ${seconds} s`,
@@ -518,41 +569,36 @@ export function printDirectoryReport(results: DirectoryBench[]): void {
   const checked = results.filter((result) => result.mix);
   if (checked.length === 0) return;
   console.log(
-    `\n### Issue 18's mix alone and with the directory added (${DIRECTORY_WEIGHT} in ${100 + DIRECTORY_WEIGHT + EDIT_WEIGHT} requests directory searches, ${EDIT_WEIGHT} a profile save), after a run not counted, in turn (ABBA), ${MIX_ROUNDS} times each; the loss is the median of the rounds' (each round's in brackets)\n`,
+    `\n### Issue 18's mix alone and with the directory added (${DIRECTORY_WEIGHT} in ${100 + DIRECTORY_WEIGHT + EDIT_WEIGHT} requests directory searches, ${EDIT_WEIGHT} a profile save by one of ${MIX_EDITORS} seeded freelancers), in turn every ${PHASE_MS / 1000} s for ${MIX_SECONDS} s after a run not counted, each phase counted from ${SETTLE_MS} ms in\n`,
   );
   console.log(
-    '| engine | mix | req/s (each run) | p99 (each run) | server CPU µs a request (each run) | non-2xx | loss |',
+    '| engine | mix | req/s | p99 | server CPU µs a request | non-2xx | loss (pairs of phases: quartiles) |',
   );
-  console.log('|---|---|---|---|---|---:|---:|');
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const median = (values: number[]) => {
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  const quantile = (values: number[], q: number) => {
     const sorted = [...values].sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   };
+  const percent = (loss: number) => `${(loss * 100).toFixed(1)} %`;
+  const rate = (phase: PhaseTotals) => phase.requests / phase.seconds;
   const cpu = (
-    loads: MeasuredLoad[],
-    of: 'serverCpuMicros' | 'mainThreadCpuMicros' = 'serverCpuMicros',
-  ) => mean(loads.map((l) => l[of] ?? NaN));
-  const added = DIRECTORY_WEIGHT + EDIT_WEIGHT;
+    phase: PhaseTotals,
+    of: 'serverCpuSeconds' | 'mainThreadCpuSeconds' = 'serverCpuSeconds',
+  ) => ((phase[of] ?? NaN) * 1e6) / phase.requests;
   for (const { engine, mix } of checked) {
-    const row = (label: string, loads: MeasuredLoad[], loss: string) =>
-      `| ${engine} | ${label} | ${loads.map((l) => l.requestsPerSecond.toFixed(0)).join(', ')} | ${loads.map((l) => ms(l.p99Ms)).join(', ')} | ${loads.map((l) => l.serverCpuMicros?.toFixed(0) ?? '-').join(', ')} | ${loads.reduce((n, l) => n + l.non2xx + l.errors, 0)} | ${loss} |`;
-    const losses = mix!.withDirectory.map(
-      (load, round) => 1 - load.requestsPerSecond / mix!.alone[round]!.requestsPerSecond,
-    );
-    const percent = (loss: number) => `${(loss * 100).toFixed(1)} %`;
-    const rounds = `${percent(median(losses))} (${losses.map(percent).join(', ')})`;
-    console.log(row('issue 18 alone', mix!.alone, ''));
-    console.log(row('with the directory', mix!.withDirectory, rounds));
+    const { alone, withDirectory, pairs } = mix!;
+    const row = (label: string, phase: PhaseTotals, loss: string) =>
+      `| ${engine} | ${label} | ${rate(phase).toFixed(0)} | ${ms(phase.p99Ms)} | ${cpu(phase).toFixed(0)} | ${phase.non2xx} | ${loss} |`;
+    const loss = 1 - rate(withDirectory) / rate(alone);
+    const spread = `${percent(loss)} (${[0.25, 0.5, 0.75].map((q) => percent(quantile(pairs, q))).join(', ')})`;
+    console.log(row('issue 18 alone', alone, ''));
+    console.log(row('with the directory', withDirectory, spread));
     // What each request added costs the server, from the CPU a request of either mix.
-    const costs = (of: 'serverCpuMicros' | 'mainThreadCpuMicros') => {
-      const alone = cpu(mix!.alone, of);
-      const each = ((100 + added) * cpu(mix!.withDirectory, of) - 100 * alone) / added;
-      return `${each.toFixed(0)} µs, a request of issue 18's ${alone.toFixed(0)} µs`;
-    };
+    const added = DIRECTORY_WEIGHT + EDIT_WEIGHT;
+    const each = (of: 'serverCpuSeconds' | 'mainThreadCpuSeconds') =>
+      `${(((100 + added) * cpu(withDirectory, of) - 100 * cpu(alone, of)) / added).toFixed(0)} µs, a request of issue 18's ${cpu(alone, of).toFixed(0)} µs`;
     console.log(
-      `\n${engine}: a directory search (or profile save) of the mix costs the server about ${costs('serverCpuMicros')} (the main thread: ${costs('mainThreadCpuMicros')}).`,
+      `\n${engine}: a directory search (or profile save) of the mix costs the server about ${each('serverCpuSeconds')} (the main thread: ${each('mainThreadCpuSeconds')}); by CPU a request the loss is ${percent(1 - cpu(alone) / cpu(withDirectory))}.`,
     );
   }
 }

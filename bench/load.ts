@@ -7,6 +7,11 @@ export interface LoadSpec {
    * `url` is then only the server's address, and `method` and `headers` the defaults.
    */
   mixFile?: string;
+  /**
+   * A second mix file: the load then draws from `mixFile` and this one in turn, each for
+   * `phaseMs` (alternate), and reports each one's share apart (`phases`).
+   */
+  alternate?: { mixFile: string; phaseMs: number; settleMs: number; serverPid: number };
   method: 'GET' | 'PATCH' | 'PUT';
   headers: Record<string, string>;
   connections: number;
@@ -24,7 +29,25 @@ export interface MixSpec {
     paths: string[];
     /** The body sent with each request of the kind (a PUT's JSON). */
     body?: string;
+    /** Session cookies, one drawn for each request (many writers rather than one). */
+    cookies?: string[];
   }[];
+}
+
+/** What one of two alternated mixes did in its own phases (its first `settleMs` of each left out). */
+export interface PhaseTotals {
+  /** Responses that arrived within the phases' counted part. */
+  requests: number;
+  /** The counted part's length, all phases together. */
+  seconds: number;
+  /** The server's CPU over the counted parts (undefined without /proc). */
+  serverCpuSeconds: number | undefined;
+  /** Of it, the main thread's (the event loop's). */
+  mainThreadCpuSeconds: number | undefined;
+  p99Ms: number;
+  non2xx: number;
+  /** Each phase's requests a second, in the order run. */
+  rates: number[];
 }
 
 export interface LoadResult {
@@ -36,6 +59,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** With `alternate`: the first mix's phases, then the second's. */
+  phases?: [PhaseTotals, PhaseTotals];
 }
 
 export interface MeasuredLoad extends LoadResult {
