@@ -65,12 +65,17 @@ const vitestStatus = run('npx', [
 ]);
 const vitest = readJson(vitestReport) as JsonTestResults | undefined;
 // The names of the failed tests go in the last lines too: CI often shows no more than those.
-for (const file of vitest?.testResults ?? [])
-  for (const test of file.assertionResults ?? [])
-    if (test.status === 'failed')
-      notes.push(
-        `failed: ${path.relative(root, file.name)} › ${test.fullName}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
-      );
+const firstLine = (text: string | undefined) => (text ?? '').split('\n')[0];
+for (const file of vitest?.testResults ?? []) {
+  const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+  for (const test of failed)
+    notes.push(
+      `failed: ${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+    );
+  // A file can fail with every test passed (a hook that timed out, an error as it loads).
+  if (file.status === 'failed' && failed.length === 0)
+    notes.push(`failed: ${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+}
 add(
   vitest && {
     passed: Number(vitest.numPassedTests),
