@@ -230,18 +230,23 @@ export async function writeProfileWords(
       ),
     );
   }
-  // New words and new weights in one statement.
+  // New words and new weights in one statement, compiled once for each number of rows (no row
+  // twice: PostgreSQL refuses to update one row twice in a statement). Building it had been
+  // some 100 µs of the main thread a save.
   for (let start = 0; start < written.length; start += ROWS_A_STATEMENT) {
+    const rows = written.slice(start, start + ROWS_A_STATEMENT);
+    const parameters = rows.flatMap((row) => [row.word, row.weight, row.user_id]);
     await run(
-      db
-        .insertInto('freelancer_words')
-        .values(written.slice(start, start + ROWS_A_STATEMENT))
-        .onConflict((oc) =>
-          oc
-            .columns(['word', 'user_id'])
-            .doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })),
-        )
-        .compile(),
+      compiledOnce(cache, `profile words: ${rows.length} written`, parameters, () =>
+        db
+          .insertInto('freelancer_words')
+          .values(rows)
+          .onConflict((oc) =>
+            oc
+              .columns(['word', 'user_id'])
+              .doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })),
+          ),
+      ),
     );
   }
 }
