@@ -31,6 +31,22 @@ export interface TestUser {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/**
+ * `closing`, with a warning of what the process still holds should it take over 20 s: a close
+ * that hangs (a hook timeout in CI, seen once and not since) then says where it waits.
+ */
+async function saysWhenSlow<T>(what: string, closing: Promise<T>): Promise<T> {
+  const timer = setTimeout(() => {
+    const held = process.getActiveResourcesInfo().join(', ');
+    console.warn(`closing ${what} has taken 20 s; the process holds: ${held}`);
+  }, 20_000);
+  try {
+    return await closing;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The real app on a fresh database of this project's engine; close() drops it all. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -134,7 +150,7 @@ export async function createTestApp(
     request,
     signUp,
     async close() {
-      await app.close();
+      await saysWhenSlow('the app', app.close());
       try {
         if (options.checkBooks !== false) {
           const provider = await createPaymentProvider(config.payments, database.db);
@@ -142,8 +158,8 @@ export async function createTestApp(
           if (problems.length) throw new Error(`The books do not balance:\n${problems.join('\n')}`);
         }
       } finally {
-        await database.close();
-        await testDb.drop();
+        await saysWhenSlow('the database', database.close());
+        await saysWhenSlow('dropping the test database', testDb.drop());
       }
     },
   };
