@@ -34,39 +34,44 @@ const contents = (pool: ListPool, list: number) => {
   const start = pool.start(list);
   const values = [...pool.values.subarray(start, start + pool.length(list))];
   const weights = pool.weights && [...pool.weights.subarray(start, start + pool.length(list))];
-  return { values, weights };
+  const places = pool.places && [...pool.places.subarray(start, start + pool.length(list))];
+  return { values, weights, places };
 };
 
 describe('the directory index pools', () => {
   it('keeps each list as its values are pushed past its room, deleted and compacted', () => {
-    const pool = new ListPool(true);
+    const pool = new ListPool(true, true);
     const lists = [pool.add(), pool.add(), pool.add()];
     const expected: number[][] = [[], [], []];
     // Interleaved: each list outgrows its room many times, the pool reallocated on the way.
     for (let value = 0; value < 3_000; value += 1) {
       const list = value % 3 === 2 && value > 100 ? 0 : value % 3;
-      pool.push(lists[list]!, value, value % 7);
+      expect(pool.push(lists[list]!, value, value % 7, value * 2)).toBe(expected[list]!.length);
       expected[list]!.push(value);
     }
     for (const value of [0, 3, 2_997, 6]) {
-      pool.delete(lists[0]!, value);
       const at = expected[0]!.indexOf(value);
-      expected[0]![at] = expected[0]!.at(-1)!;
+      const last = expected[0]!.at(-1)!;
+      // The last takes the place, and says so (-1: the deleted one was the last).
+      expect(pool.deleteAt(lists[0]!, at)).toBe(at === expected[0]!.length - 1 ? -1 : last);
+      expected[0]![at] = last;
       expected[0]!.pop();
     }
-    pool.delete(lists[2]!, 1); // not there: nothing changes
     pool.clear(lists[1]!);
     expected[1] = [];
     for (const tight of [false, true]) {
       pool.compact(0, tight);
       for (const list of lists) {
-        const { values, weights } = contents(pool, list);
+        const { values, weights, places } = contents(pool, list);
         expect(values).toEqual(expected[list]);
         expect(weights).toEqual(expected[list]!.map((value) => value % 7));
+        expect(places).toEqual(expected[list]!.map((value) => value * 2));
       }
     }
+    pool.setPlace(lists[0]!, expected[0]![5]!, -7);
+    expect(contents(pool, lists[0]!).places![5]).toBe(-7);
     pool.push(lists[1]!, 42, 300);
-    expect(contents(pool, lists[1]!)).toEqual({ values: [42], weights: [255] });
+    expect(contents(pool, lists[1]!)).toEqual({ values: [42], weights: [255], places: [0] });
   });
 
   it('follows words added, removed and taken again by reused slots after a build', () => {
