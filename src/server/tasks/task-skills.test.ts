@@ -173,6 +173,9 @@ describe('matched alerts', () => {
     const edit = (skills: string[]) =>
       call(t, 'PUT', `/api/tasks/${taskId}`, paula, validTask({ title, skills }));
     expect((await edit(['Logo design', 'SEO'])).status).toBe(200);
+    // Its alerts made before the next edit: a job reads the task's skills as they are when it
+    // runs, and SEO gone by then fits Otto no more (CI once ran it after the second edit).
+    await settleMatchJobs();
     expect((await edit(['Figma'])).status).toBe(200);
     expect(await matchesOf(fay)).toHaveLength(1);
     expect(await matchesOf(other)).toHaveLength(1);
