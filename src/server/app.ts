@@ -120,10 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Issue 20: the operators of ADMIN_EMAILS whose addresses are proven.
   const granted = await grantAdminEmails(deps.db, config.adminEmails);
   if (granted > 0) app.log.info({ granted }, 'ADMIN_EMAILS: accounts made admins');
-  firstAnswers.useHeaders(registerSecurity(app, config));
-  app.addHook('preClose', (done) => {
+  firstAnswers.useSecurity(registerSecurity(app, config));
+  app.addHook('preClose', async () => {
     firstAnswers.close();
-    done();
+    await firstAnswers.settled();
   });
 
   // Compression where it pays: the task list (routes opt in) and the built assets, which are
@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(eventsRoutes, { auth, streams });
   // Open task pages hear of their task's changes (issue 17).
-  announceTaskChanges(app, deps.db);
+  announceTaskChanges(app, deps.db, firstAnswers);
   app.addHook('onReady', async () => {
     streams.start();
     await bus.start();

@@ -5,23 +5,31 @@ import http, {
 } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import { JSON_TYPE } from './answer-cache.ts';
+import type { AnswerSecurity } from './security.ts';
 
 /**
- * Kept answers sent before Fastify sees the request (issue 48, docs/decisions/006-hot-path-choices.md).
- * A read of the most read route (GET /api/tasks/:id) by a reader with no credential, or one
- * whose session the session cache knows (auth/session.ts `knownReaderOf`), whose answer the
- * answer cache holds as of now for that reader (answer-cache.ts `keptFor`), is answered by the
- * server's own request listener: the same status, bytes and headers (security and CORS
- * headers by origin, security.ts; the JSON type and length), counted by the metrics and the
- * slow-request log as Fastify's answers are. Anything else (another method or route, a
- * credential not known at once, a query string, an escaped or odd path, nothing kept, the
- * server closing) goes to Fastify as before.
+ * Answers sent before Fastify (issue 48, docs/decisions/006-hot-path-choices.md), by the
+ * server's own request listener, with the same status, bytes and headers as Fastify's (security
+ * and CORS headers by origin, security.ts; the JSON type and length), counted by the metrics,
+ * the slow-request log and the task changes announced (events/task-changes.ts) as Fastify's
+ * answers are:
+ * - a read of the most read route (GET /api/tasks/:id) by a reader with no credential, or one
+ *   whose session the session cache knows (auth/session.ts `knownReaderOf`), whose answer the
+ *   answer cache holds as of now for that reader (answer-cache.ts `keptFor`);
+ * - the busiest write, a counter bid (PATCH /api/tasks/:id/bids), with no body, from one of our
+ *   pages (security.ts `isFromOurPages`), by a user the session cache knows, where it succeeds:
+ *   a bid the rules refuse has changed nothing, and goes on to Fastify, whose route runs it
+ *   again and answers why.
+ * Anything else (another method or route, a credential not known at once, a query string, a
+ * body, an escaped or odd path, nothing kept, the server closing) goes to Fastify as before.
  *
  * Buys: Fastify's request, reply, routing, hooks and send path, about 25–30 µs of server CPU a
- * request on the machines of decision 006, where the bare server answering the same bytes
- * takes 15–45: `npm run bench`'s task by id went from about half of the bare server's rate
- * to the figures of docs/performance.md. Off: FIRST_ANSWERS = false (Fastify makes its own
- * server again), or LOG_LEVEL=debug or trace (every request logged through Fastify).
+ * read on the machines of decision 006, where the bare server answering the same bytes takes
+ * 15–45: `npm run bench`'s task by id went from about half of the bare server's rate to the
+ * figures of docs/performance.md; a bid's server CPU 3.09 → 2.80 times the bare server's,
+ * bids a second 34 → 40 % of its rate (four pairs of runs). Off: FIRST_ANSWERS = false
+ * (Fastify makes its own server again), or LOG_LEVEL=debug or trace (every request
+ * logged through Fastify).
  */
 export const FIRST_ANSWERS: boolean = true;
 
@@ -35,6 +43,22 @@ export interface FirstRoute {
   keptFor(parameter: string, readerId: string | null): Buffer | undefined;
 }
 
+/**
+ * A write sent first where it succeeds: PATCH of one parameter between `prefix` and `suffix`,
+ * with no body.
+ */
+export interface FirstWrite {
+  /** The route's pattern as Fastify names it (the metrics' label). */
+  url: string;
+  prefix: string;
+  suffix: string;
+  /**
+   * The write of `parameter` by `userId`, as the route's handler makes it: the JSON of its 200,
+   * or it throws, having changed nothing (Fastify then runs the route and answers why).
+   */
+  write(parameter: string, userId: string): Promise<string>;
+}
+
 /** Fastify's options its server is made with (lib/server.js). */
 interface ServerOptions {
   http?: http.ServerOptions;
@@ -44,22 +68,39 @@ interface ServerOptions {
   maxRequestsPerSocket: number;
 }
 
-/** Told of each answer sent first: its method, URL, route pattern, status and milliseconds. */
+/**
+ * Told of each answer sent first: its method, URL, route pattern, status, milliseconds and the
+ * route's parameter (a task's id).
+ */
 export type Answered = (
   method: string,
   url: string,
   route: string,
   status: number,
   ms: number,
+  parameter: string,
 ) => void;
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** A request with no body: none announced, and none sent in chunks. */
+const hasNoBody = (headers: IncomingHttpHeaders) =>
+  (headers['content-length'] === undefined || headers['content-length'] === '0') &&
+  headers['transfer-encoding'] === undefined;
+
+/** The body types Fastify takes for a route with no body schema: none, or JSON (empty here). */
+const JSON_OR_NONE = /^application\/json\s*(;|$)/i;
 
 /** What the path's parameter may hold here: Fastify's router would take nothing else alike. */
 const PLAIN_PARAMETER = /^[\w-]+$/;
 
 export class FirstAnswers {
   private readonly routes: FirstRoute[] = [];
+  private readonly writes: FirstWrite[] = [];
+  /** Writes under way: the server's close waits for them (`settled`). */
+  private readonly writing = new Set<Promise<void>>();
   private readonly listeners: Answered[] = [];
-  private headersFor: ((origin: string | undefined) => Record<string, string>) | undefined;
+  private security: AnswerSecurity | undefined;
   private readerOf: ((headers: IncomingHttpHeaders) => string | null | undefined) | undefined;
   private isOpen = true;
   /** Answers sent first (tests). */
@@ -70,9 +111,17 @@ export class FirstAnswers {
     this.routes.push(route);
   }
 
-  /** The headers of an answer for a request from `origin` (security.ts), besides type and length. */
-  useHeaders(headersFor: (origin: string | undefined) => Record<string, string>): void {
-    this.headersFor = headersFor;
+  /** The write sent first where it succeeds. */
+  write(write: FirstWrite): void {
+    this.writes.push(write);
+  }
+
+  /**
+   * The headers of an answer for a request from `origin`, besides type and length, and which
+   * writes come from our pages (security.ts).
+   */
+  useSecurity(security: AnswerSecurity): void {
+    this.security = security;
   }
 
   /**
@@ -93,9 +142,16 @@ export class FirstAnswers {
     this.isOpen = false;
   }
 
-  /** Whether the request was answered here (else Fastify answers it). */
-  answer(request: IncomingMessage, response: ServerResponse): boolean {
-    const { headersFor, readerOf } = this;
+  /** Once the writes under way have answered (a closing server's database stays open till then). */
+  async settled(): Promise<void> {
+    while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
+  }
+
+  /** Whether the request was taken here (else Fastify answers it). */
+  answer(request: IncomingMessage, response: ServerResponse, handler?: Handler): boolean {
+    if (request.method === 'PATCH' && handler) return this.answerWrite(request, response, handler);
+    const headersFor = this.security?.headersFor;
+    const { readerOf } = this;
     if (request.method !== 'GET' || !this.isOpen || !headersFor || !readerOf) return false;
     const { headers } = request;
     const url = request.url ?? '';
@@ -116,7 +172,52 @@ export class FirstAnswers {
       response.end(body);
       this.answered += 1;
       const ms = performance.now() - startedAt;
-      for (const listener of this.listeners) listener('GET', url, route.url, 200, ms);
+      for (const listener of this.listeners) listener('GET', url, route.url, 200, ms, parameter);
+      return true;
+    }
+    return false;
+  }
+
+  /** A write of `writes`, taken here where everything it needs is known at once. */
+  private answerWrite(
+    request: IncomingMessage,
+    response: ServerResponse,
+    handler: Handler,
+  ): boolean {
+    const { security, readerOf } = this;
+    const { headers } = request;
+    if (!this.isOpen || !security || !readerOf || !hasNoBody(headers)) return false;
+    const type = headers['content-type'];
+    if (type !== undefined && !JSON_OR_NONE.test(type)) return false;
+    const url = request.url ?? '';
+    for (const route of this.writes) {
+      if (!url.startsWith(route.prefix) || !url.endsWith(route.suffix)) continue;
+      const parameter = url.slice(route.prefix.length, url.length - route.suffix.length);
+      if (!PLAIN_PARAMETER.test(parameter) || !security.isFromOurPages(headers)) return false;
+      const userId = readerOf(headers);
+      if (typeof userId !== 'string') return false;
+      const startedAt = performance.now();
+      const writing = route.write(parameter, userId).then(
+        (body) => {
+          response.writeHead(200, {
+            ...security.headersFor(headers.origin),
+            'content-type': JSON_TYPE,
+            'content-length': Buffer.byteLength(body),
+          });
+          response.end(body);
+          this.answered += 1;
+          const ms = performance.now() - startedAt;
+          for (const listener of this.listeners) {
+            listener('PATCH', url, route.url, 200, ms, parameter);
+          }
+        },
+        // Refused (nothing changed), or the database failed: Fastify's route answers.
+        () => handler(request, response),
+      );
+      const settled = writing
+        .catch((error: unknown) => void response.destroy(error as Error))
+        .finally(() => this.writing.delete(settled));
+      this.writing.add(settled);
       return true;
     }
     return false;
@@ -129,7 +230,7 @@ export class FirstAnswers {
   readonly serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
     const options = fastifyOptions as unknown as ServerOptions;
     const server = http.createServer(options.http ?? {}, (request, response) => {
-      if (!this.answer(request, response)) handler(request, response);
+      if (!this.answer(request, response, handler)) handler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout;
     server.requestTimeout = options.requestTimeout;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
@@ -40,11 +40,11 @@ function originOf(url: string): string | undefined {
  * current browser) says a browser sent it. A request with none of them is no browser's (a
  * script, an app): nothing of a visitor's rides on it unasked.
  */
-function isFromTrustedPage(request: FastifyRequest, trusted: ReadonlySet<string>): boolean {
-  const { origin, referer } = request.headers;
+function isFromTrustedPage(headers: IncomingHttpHeaders, trusted: ReadonlySet<string>): boolean {
+  const { origin, referer } = headers;
   if (origin) return trusted.has(origin);
   if (referer) return trusted.has(originOf(referer) ?? '');
-  const site = request.headers['sec-fetch-site'];
+  const site = headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin';
 }
 
@@ -82,10 +82,7 @@ export function headersSetBy(middleware: Middleware): Record<string, string> {
  * Security headers, CORS and the cross-site write check, on every request. Hooks are plain
  * callbacks, not async functions: they run on every request, so they stay cheap (npm run bench).
  */
-export function registerSecurity(
-  app: FastifyInstance,
-  config: Config,
-): (origin: string | undefined) => Record<string, string> {
+export function registerSecurity(app: FastifyInstance, config: Config): AnswerSecurity {
   const trusted = new Set(config.trustedOrigins);
   const isHttps = config.publicUrl.startsWith('https:');
   // Issue 21, PAYMENTS=stripe: Stripe.js and its Payment Element, as Stripe's CSP guide lists
@@ -146,7 +143,7 @@ export function registerSecurity(
     if (
       !SAFE_METHODS.has(request.method) &&
       request.routeOptions.url?.startsWith('/api/') &&
-      !isFromTrustedPage(request, trusted) &&
+      !isFromTrustedPage(request.headers, trusted) &&
       !isWithoutAmbientCredentials(request)
     ) {
       // Refused before CORS has its say: the answer says nothing of it.
@@ -166,8 +163,16 @@ export function registerSecurity(
     }
     done();
   });
-  // A request that is no preflight's headers, for answers sent before Fastify (first-answers.ts).
-  return headersFor;
+  // For answers sent before Fastify (first-answers.ts).
+  return { headersFor, isFromOurPages: (headers) => isFromTrustedPage(headers, trusted) };
+}
+
+/** What an answer sent before Fastify (first-answers.ts) needs of the security hook's rules. */
+export interface AnswerSecurity {
+  /** The security and CORS headers of a request from `origin` that is no preflight. */
+  headersFor(origin: string | undefined): Record<string, string>;
+  /** Whether a write with these headers comes from one of our pages (or from no page at all). */
+  isFromOurPages(headers: IncomingHttpHeaders): boolean;
 }
 
 /**

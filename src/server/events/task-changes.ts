@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import type { FirstAnswers } from '../first-answers.ts';
 import { publishEvents, type BusEvent } from './event-bus.ts';
 
 /**
@@ -62,7 +63,11 @@ const taskEvents = (taskIds: Iterable<string>): BusEvent[] =>
  * through this app changed, at most once per task every TASK_CHANGE_WINDOW_MS: a burst of bids
  * is one event, and the tasks of a window go out in one statement.
  */
-export function announceTaskChanges(app: FastifyInstance, db: Kysely<Database>): void {
+export function announceTaskChanges(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  firstAnswers?: FirstAnswers,
+): void {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -73,15 +78,21 @@ export function announceTaskChanges(app: FastifyInstance, db: Kysely<Database>):
       app.log.warn({ err: error }, 'task changes not announced'),
     );
   };
+  const changed = (taskId: string) => {
+    pending.add(taskId);
+    timer ??= setTimeout(flush, TASK_CHANGE_WINDOW_MS).unref();
+  };
+  // A bid answered before Fastify (first-answers.ts) changed its task as the route's would.
+  firstAnswers?.onAnswered((method, _url, route, status, _ms, taskId) => {
+    if (method !== 'GET' && status < 400 && TASK_ROUTES.test(route)) changed(taskId);
+  });
   app.addHook('onResponse', (request, reply, done) => {
     done();
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     if (!isWrite || reply.statusCode >= 400) return;
     changedTaskOf(db, request)
       .then((taskId) => {
-        if (!taskId) return;
-        pending.add(taskId);
-        timer ??= setTimeout(flush, TASK_CHANGE_WINDOW_MS).unref();
+        if (taskId) changed(taskId);
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'task change not found'));
   });

@@ -107,6 +107,15 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const fullLists = createFullLists(db, fullListLimits);
   // A task's writes one at a time per instance: a held row costs one connection (row-gates.ts).
   const tasksWritten = rowGatesFor(db, rowWaitMs);
+  /** A counter bid on task `id` by `userId`: 1, or throws why, having changed nothing. */
+  const bid = (id: string, userId: string) => tasksWritten.run(id, () => placeBid(db, id, userId));
+  // Sent before Fastify where it succeeds (first-answers.ts), as the route below answers it.
+  options.firstAnswers?.write({
+    url: '/api/tasks/:id/bids',
+    prefix: '/api/tasks/',
+    suffix: '/bids',
+    write: async (id, userId) => JSON.stringify({ modifiedCount: await bid(id, userId) }),
+  });
   /** GET /api/tasks's answer as `user` reads it. */
   const sendList = (
     request: { query: TaskListQuery; ip: string },
@@ -297,7 +306,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = await requireUser(auth, request);
       const { id } = request.params;
-      return { modifiedCount: await tasksWritten.run(id, () => placeBid(db, id, user.id)) };
+      return { modifiedCount: await bid(id, user.id) };
     },
   );
 
