@@ -93,6 +93,23 @@ export type App = FastifyInstance & {
   firstAnswers: FirstAnswers;
 };
 
+/**
+ * Closes the app as a server stops: requests in flight get `graceMs` to finish, a connection one
+ * of them leaves idle is dropped at once rather than after the keep-alive timeout (72 s), and
+ * any connection still open after the grace is cut: a client that opened one and never finished
+ * a request would otherwise hold the close until Node's headers timeout (60 s).
+ */
+export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
+  app.server.keepAliveTimeout = 1;
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  cut.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   // Kept task answers sent before Fastify (first-answers.ts): its routes are added below.

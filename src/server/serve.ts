@@ -1,4 +1,4 @@
-import { buildApp, DEFAULT_CLIENT_DIR } from './app.ts';
+import { buildApp, closeGracefully, DEFAULT_CLIENT_DIR } from './app.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { parseConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -28,14 +28,10 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping: finishing requests in flight');
-  // A request in flight keeps its connection alive after the answer, and close() would wait
-  // out the whole keep-alive timeout (72 s) for the client to hang up: drop it once idle.
-  app.server.keepAliveTimeout = 1;
-  // A client that never finishes its request must not hold the shutdown forever.
-  setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   sweeps?.stop();
   try {
-    await app.close(); // ends event streams, stops accepting, waits for requests in flight
+    // Ends event streams, stops accepting, waits for requests in flight.
+    await closeGracefully(app, SHUTDOWN_GRACE_MS);
   } finally {
     await close();
   }

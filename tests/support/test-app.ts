@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, closeGracefully } from '../../src/server/app.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { CHANGE_POLL_MS, changeClockOf } from '../../src/server/db/change-clock.ts';
 import { TASK_ANSWER_TABLES } from '../../src/server/tasks/tasks.store.ts';
@@ -30,6 +30,9 @@ export interface TestUser {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** How long a test app's requests in flight get to finish as it closes. */
+const CLOSE_GRACE_MS = 5_000;
 
 /**
  * `closing`, with a warning of what the process still holds should it take over 20 s: a close
@@ -150,7 +153,9 @@ export async function createTestApp(
     request,
     signUp,
     async close() {
-      await saysWhenSlow('the app', app.close());
+      // A connection opened and never used (a client's spare) is cut after the grace, as the
+      // server cuts it when it stops (serve.ts), not after Node's 60 s headers timeout.
+      await saysWhenSlow('the app', closeGracefully(app, CLOSE_GRACE_MS));
       try {
         if (options.checkBooks !== false) {
           const provider = await createPaymentProvider(config.payments, database.db);
