@@ -5,7 +5,7 @@ import http, {
 } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import { JSON_TYPE } from './answer-cache.ts';
-import type { AnswerSecurity } from './security.ts';
+import { isJsonType, type AnswerSecurity } from './security.ts';
 
 /**
  * Answers sent before Fastify (issue 48, docs/decisions/006-hot-path-choices.md), by the
@@ -87,9 +87,6 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 const hasNoBody = (headers: IncomingHttpHeaders) =>
   (headers['content-length'] === undefined || headers['content-length'] === '0') &&
   headers['transfer-encoding'] === undefined;
-
-/** The body types Fastify takes for a route with no body schema: none, or JSON (empty here). */
-const JSON_OR_NONE = /^application\/json\s*(;|$)/i;
 
 /** What the path's parameter may hold here: Fastify's router would take nothing else alike. */
 const PLAIN_PARAMETER = /^[\w-]+$/;
@@ -187,8 +184,9 @@ export class FirstAnswers {
     const { security, readerOf } = this;
     const { headers } = request;
     if (!this.isOpen || !security || !readerOf || !hasNoBody(headers)) return false;
+    // The body types Fastify takes for a route with no body schema: none, or JSON (empty here).
     const type = headers['content-type'];
-    if (type !== undefined && !JSON_OR_NONE.test(type)) return false;
+    if (type !== undefined && !isJsonType(type)) return false;
     const url = request.url ?? '';
     for (const route of this.writes) {
       if (!url.startsWith(route.prefix) || !url.endsWith(route.suffix)) continue;

@@ -21,8 +21,12 @@ const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 function isWithoutAmbientCredentials(request: FastifyRequest): boolean {
   if (request.headers.cookie) return false;
   if (hasBearerToken(request)) return true;
-  const type = request.headers['content-type'] ?? '';
-  return type.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  return isJsonType(request.headers['content-type']);
+}
+
+/** Whether a Content-Type header names JSON (`application/json`, with or without parameters). */
+export function isJsonType(type: string | undefined): boolean {
+  return type?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /** The origin a URL (a Referer) is of, or undefined for one that cannot be read. */

@@ -24,9 +24,12 @@ export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema 
 };
 
 /**
- * A GET route's own serializer of its 200 answer, for a read that writes its answer off the
- * route (on a read worker: search-answer.ts, directory-answer.ts): a process whose reads all run
- * on workers never compiles it.
+ * A route's own serializer of its 200 answer, for an answer written off the route (a read on a
+ * read worker: search-answer.ts, directory-answer.ts; a bid before Fastify: first-answers.ts): a
+ * process that never writes one never compiles it.
  */
-export const lazyAnswerWriter = (schema: ZodType, url: string): ((answer: unknown) => string) =>
-  serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
+export const lazyAnswerWriter = (
+  schema: ZodType,
+  url: string,
+  method = 'GET',
+): ((answer: unknown) => string) => serializerCompiler({ schema, method, url, httpStatus: '200' });

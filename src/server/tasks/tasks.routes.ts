@@ -28,6 +28,7 @@ import { AppError } from '../errors.ts';
 import { createAnswerCache, whenDone } from '../answer-cache.ts';
 import { addressKey } from '../client-address.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
+import { lazyAnswerWriter } from '../serializer.ts';
 import { rowGatesFor } from '../db/row-gates.ts';
 import type { FullListLimits } from '../config.ts';
 import { createFullLists } from './full-list.ts';
@@ -109,12 +110,13 @@ export const tasksRoutes: FastifyPluginAsyncZod<
   const tasksWritten = rowGatesFor(db, rowWaitMs);
   /** A counter bid on task `id` by `userId`: 1, or throws why, having changed nothing. */
   const bid = (id: string, userId: string) => tasksWritten.run(id, () => placeBid(db, id, userId));
-  // Sent before Fastify where it succeeds (first-answers.ts), as the route below answers it.
+  // Sent before Fastify where it succeeds (first-answers.ts), by the route's own serializer.
+  const writeBid = lazyAnswerWriter(bidPlacedSchema, '/api/tasks/:id/bids', 'PATCH');
   options.firstAnswers?.write({
     url: '/api/tasks/:id/bids',
     prefix: '/api/tasks/',
     suffix: '/bids',
-    write: async (id, userId) => JSON.stringify({ modifiedCount: await bid(id, userId) }),
+    write: async (id, userId) => writeBid({ modifiedCount: await bid(id, userId) }),
   });
   /** GET /api/tasks's answer as `user` reads it. */
   const sendList = (
