@@ -22,6 +22,7 @@ export const onOneConnection = <T>(db: Db, work: (connection: Db) => Promise<T>)
 export interface IndexUpkeepSpec<I> {
   /** Whose size says whether the first read waits for the build (a few thousand rows). */
   table: 'tasks' | 'freelancer_profiles';
+  /** Infinity: the first reads always wait (the engine cannot answer them meanwhile). */
   awaitBuildUpTo: number;
   log: ChangeLogCursor;
   /** A new index of every row, on one connection, the log's end read first. */
@@ -129,6 +130,7 @@ export class IndexUpkeep<I> {
   }
 
   private async countIsSmall(db: Db): Promise<boolean> {
+    if (this.spec.awaitBuildUpTo === Infinity) return true;
     const limit = this.spec.awaitBuildUpTo + 1;
     const { rows } = await sql<{ n: number | string }>`
       select count(*) as n from (select 1 from ${sql.table(this.spec.table)} limit ${limit}) as t

@@ -168,6 +168,11 @@ export interface FreelancerProfileTable {
   jobs_completed: ColumnType<number, number | undefined, number>;
   response_minutes: ColumnType<number, number | undefined, number>;
   figures_at: ColumnType<string, string | undefined, string>;
+  /**
+   * Migration 0035: 1 when `freelancer_words` holds the words of the text as it is, 0 when a
+   * save left them for the engine's search to write (profiles/directory-entries.ts writeLeftProfileWords).
+   */
+  words_written: ColumnType<number, number | undefined, number>;
 }
 
 /** Issue 50 (migration 0029): each readable word of a profile, for the directory's words. */

@@ -6,7 +6,8 @@ import { searchWords } from '../../shared/search-rules.ts';
 import { maskContacts } from '../conversations/contact-masking.ts';
 import { uniqueNow } from '../db/clock.ts';
 import { compiledOnce, databaseOf, filledToPowerOfTwo } from '../db/compiled-once.ts';
-import type { RunStatement } from '../db/group-commit.ts';
+import { groupCommit, type RunStatement } from '../db/group-commit.ts';
+import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/types.ts';
 import { publicRatingsOf, roundedRating } from '../reviews/reviews.store.ts';
 import { isStopWord } from '../search/text-match.ts';
@@ -17,8 +18,9 @@ import { responseTimeMinutes } from './earned-figures.ts';
  * Issue 50 "The directory" at 100,000 profiles (migration 0029): what the directory searches
  * and sorts on, kept beside each profile so that a page is read from indexes in order.
  * - Words: each word of the headline, skills and about as others read them (contact details
- *   masked, so an email address or phone number finds nobody), lower-cased, accents removed,
- *   in `freelancer_words`, written with the profile.
+ *   masked, so an email address or phone number finds nobody), lower-cased, accents removed:
+ *   read from the text by the index in memory, and kept in `freelancer_words` for the engine's
+ *   search (SEARCH_INDEX=engine), written with the profile only there (writeLeftProfileWords).
  * - Earned figures: the rating of public reviews, tasks completed and the response time, on
  *   the profile row, for the directory's sorts, minRating and cards (profiles read them live,
  *   decision 056). The writes that change them (a review made public, a task completed, the
@@ -248,6 +250,57 @@ export async function writeProfileWords(
           ),
       ),
     );
+  }
+}
+
+/** Profiles whose words one statement reads at a time, when writing those left behind. */
+const LEFT_WORDS_BATCH = 200;
+
+/**
+ * The words of every profile a save left them behind for (`words_written` 0: saved while the
+ * index in memory searched, freelancer-profiles.ts `SaveOptions`), written so that the engine's
+ * search (SEARCH_INDEX=engine) finds each profile by its text as it is: run as a server starts
+ * on the engine, before it answers. Each profile in a transaction of its own, its row read
+ * again there (and locked, on PostgreSQL), so that a save meanwhile is never written over.
+ * Returns how many were written.
+ */
+export async function writeLeftProfileWords(db: Db): Promise<number> {
+  let written = 0;
+  let after = '';
+  for (;;) {
+    const left = await db
+      .selectFrom('freelancer_profiles')
+      .select('user_id')
+      .where('words_written', '=', 0)
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(LEFT_WORDS_BATCH)
+      .execute();
+    for (const { user_id: userId } of left) {
+      const wrote = await groupCommit(db, async (run) => {
+        const read = db
+          .selectFrom('freelancer_profiles')
+          .select(['headline', 'about', 'skills'])
+          .where('user_id', '=', userId)
+          .where('words_written', '=', 0);
+        const { rows } = await run((isPostgres(db) ? read.forUpdate() : read).compile());
+        const row = rows[0];
+        if (!row) return false;
+        const skills = JSON.parse(row.skills) as string[];
+        await writeProfileWords(db, run, userId, { ...row, skills });
+        await run(
+          db
+            .updateTable('freelancer_profiles')
+            .set({ words_written: 1 })
+            .where('user_id', '=', userId)
+            .compile(),
+        );
+        return true;
+      });
+      if (wrote) written += 1;
+    }
+    if (left.length < LEFT_WORDS_BATCH) return written;
+    after = left.at(-1)!.user_id;
   }
 }
 

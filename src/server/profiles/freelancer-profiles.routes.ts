@@ -15,8 +15,13 @@ import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { changeClockOf } from '../db/change-clock.ts';
 import { BLOCK_TABLES } from '../moderation/blocks.ts';
 import { DIRECTORY_TABLES } from './freelancer-directory.ts';
+import { writeLeftProfileWords } from './directory-entries.ts';
 import type { ReadWorkers } from '../db/read-workers.ts';
-import { readFreelancerProfile, saveFreelancerProfile } from './freelancer-profiles.ts';
+import {
+  readFreelancerProfile,
+  saveFreelancerProfile,
+  WORDS_ONLY_FOR_ENGINE,
+} from './freelancer-profiles.ts';
 import { recommendedTasks } from '../tasks/recommended-tasks.ts';
 import { recommendedTasksSchema } from '../../shared/task-skills.ts';
 
@@ -36,6 +41,8 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
   // Not kept (a reader's blocks change the page): the cache only sends the written bytes.
   const answers = createAnswerCache(db, 'directory', 0, [], { compresses: true });
   const clock = changeClockOf(db);
+  // The engine's search reads `freelancer_words`: those saves left behind are written first.
+  if (!memoryIndex) await writeLeftProfileWords(db);
   app.get(
     '/api/skills',
     {
@@ -84,7 +91,9 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const user = await requireWriter(auth, request);
-      return saveFreelancerProfile(db, user.id, request.body);
+      return saveFreelancerProfile(db, user.id, request.body, {
+        writesWords: !memoryIndex || !WORDS_ONLY_FOR_ENGINE,
+      });
     },
   );
 

@@ -107,13 +107,30 @@ async function writeSkillKeys(
   }
 }
 
+/**
+ * A save writes `freelancer_words` only where it is read: by the engine's search
+ * (SEARCH_INDEX=engine); the index in memory reads the words from the text
+ * (directory-index-sync.ts). Elsewhere the row says its words were left behind (`words_written`
+ * 0) for a server started on the engine to write (directory-entries.ts writeLeftProfileWords).
+ * Buys (issue 50's mix, SQLite): a save 268 → 135 µs of the main thread in process; the mix's
+ * loss with the directory 13.1–14.2 → 11.4–13.5 % (docs/decisions/057-directory-index.md).
+ * Off: WORDS_ONLY_FOR_ENGINE = false (every save writes them).
+ */
+export const WORDS_ONLY_FOR_ENGINE: boolean = true;
+
+export interface SaveOptions {
+  /** Whether `freelancer_words` is written with the profile (WORDS_ONLY_FOR_ENGINE); default yes. */
+  writesWords?: boolean;
+}
+
 /** PUT /api/me/freelancer-profile: the whole profile, replaced in one transaction. */
 export async function saveFreelancerProfile(
   db: Db,
   userId: string,
   fields: FreelancerProfileFields,
+  { writesWords = true }: SaveOptions = {},
 ): Promise<FreelancerProfile> {
-  const changes: Omit<Row, 'user_id' | 'match_alerts' | DirectoryFigure> & {
+  const changes: Omit<Row, 'user_id' | 'match_alerts' | 'words_written' | DirectoryFigure> & {
     match_alerts?: number;
   } = {
     headline: fields.headline,
@@ -128,10 +145,6 @@ export async function saveFreelancerProfile(
     updated_at: uniqueNow(),
     ...(fields.matchAlerts === undefined ? {} : { match_alerts: fields.matchAlerts ? 1 : 0 }),
   };
-  // The statements of every save, compiled once (db/compiled-once.ts): building the upsert's
-  // alone cost some 20 µs of the main thread a save. Its shape: the columns written.
-  const columns = Object.keys(changes);
-  const values = Object.values(changes);
   const cache = databaseOf(db);
   // On SQLite in the next group's transaction, with the bids meanwhile (db/group-commit.ts): a
   // save's COMMIT shared, and its statements run directly, not through Kysely's driver. Buys
@@ -142,7 +155,7 @@ export async function saveFreelancerProfile(
       compiledOnce(cache, 'freelancer profile: text', [userId], () => {
         const read = db
           .selectFrom('freelancer_profiles')
-          .select(['headline', 'about', 'skills'])
+          .select(['headline', 'about', 'skills', 'words_written'])
           .where('user_id', '=', userId);
         // PostgreSQL: locked as it is read, so that a save of the same person committed
         // meanwhile is the one compared with (SQLite runs one transaction at a time).
@@ -150,6 +163,23 @@ export async function saveFreelancerProfile(
       }),
     );
     const existing = stored[0];
+    // The directory's words and the skills by key follow the text and the skills alone: a save
+    // that leaves them as they were (a rate, "available now") writes neither again.
+    const sameSkills = existing !== undefined && existing.skills === changes.skills;
+    const sameText =
+      existing !== undefined &&
+      sameSkills &&
+      existing.headline === changes.headline &&
+      existing.about === changes.about;
+    const wordsWereWritten = Number(existing?.words_written) === 1;
+    const row = {
+      ...changes,
+      words_written: writesWords || (sameText && wordsWereWritten) ? 1 : 0,
+    };
+    // The statements of every save, compiled once (db/compiled-once.ts): building the upsert's
+    // alone cost some 20 µs of the main thread a save. Its shape: the columns written.
+    const columns = Object.keys(row);
+    const values = Object.values(row);
     const { rows: written } = await run(
       compiledOnce(
         cache,
@@ -158,20 +188,16 @@ export async function saveFreelancerProfile(
         () =>
           db
             .insertInto('freelancer_profiles')
-            .values({ user_id: userId, ...changes })
-            .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+            .values({ user_id: userId, ...row })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
             .returningAll(),
       ),
     );
-    const row = written[0]!;
-    // The directory's words and the skills by key follow the text and the skills alone: a save
-    // that leaves them as they were (a rate, "available now") writes neither again.
-    const sameSkills = existing?.skills === changes.skills;
-    if (!sameSkills || existing.headline !== row.headline || existing.about !== row.about) {
+    if (writesWords && !(sameText && wordsWereWritten)) {
       await writeProfileWords(db, run, userId, fields);
     }
     if (!sameSkills) await writeSkillKeys(db, run, userId, fields.skills);
-    return { saved: row, isFirst: !existing };
+    return { saved: written[0]!, isFirst: !existing };
   });
   // A first profile starts with the figures its person earned already, computed after its
   // transaction (a save changes no figure; the sweep takes a row left unfilled by a crash).

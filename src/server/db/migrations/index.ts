@@ -32,6 +32,7 @@ import * as posterRatings from './0031-poster-ratings.ts';
 import * as directoryChanges from './0032-directory-changes.ts';
 import * as directoryCards from './0033-directory-cards.ts';
 import * as deletedAccountsWords from './0034-deleted-accounts-words.ts';
+import * as profileWordsWritten from './0035-profile-words-written.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032-directory-changes': directoryChanges,
   '0033-directory-cards': directoryCards,
   '0034-deleted-accounts-words': deletedAccountsWords,
+  '0035-profile-words-written': profileWordsWritten,
 };
 
 export const migrationProvider: MigrationProvider = {
