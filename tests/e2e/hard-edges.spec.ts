@@ -261,6 +261,15 @@ test.describe('the focus ring', () => {
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+      // The session's part of the bar (its last controls) drawn before the walk: it comes a
+      // moment after the page's.
+      const bar = page.locator('header');
+      const last = links.at(-1)!;
+      await expect(
+        bar
+          .getByRole('link', { name: last, exact: true })
+          .or(bar.getByRole('button', { name: last, exact: true })),
+      ).toBeVisible();
       const seen = await tabThroughBar(page);
       for (const link of links) {
         expect(
