@@ -112,12 +112,16 @@ export interface CardFigures {
   jobsCompleted: number;
 }
 
-export function directoryCardOf(row: CardRow): DirectoryCard {
+/** `skills`: the row's, parsed already by a caller that reads them too. */
+export function directoryCardOf(
+  row: CardRow,
+  skills = JSON.parse(row.skills) as string[],
+): DirectoryCard {
   return {
     name: row.name,
     image: row.image,
     headline: row.headline && maskContacts(row.headline),
-    skills: (JSON.parse(row.skills) as string[]).slice(0, DIRECTORY_CARD_SKILLS),
+    skills: skills.slice(0, DIRECTORY_CARD_SKILLS),
   };
 }
 

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * left them behind (0). The directory's index in memory reads the words from the text itself;
  * only the engine's SQL search (SEARCH_INDEX=engine) reads `freelancer_words`, so saves write
  * them only there, and a server started on the engine writes those left behind first
- * (profiles/directory-entries.ts writeLeftProfileWords). Every profile's words were written until now: 1.
+ * (profiles/directory-entries.ts writeLeftProfileWords). Every profile's words were written
+ * until now: 1.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
