@@ -82,6 +82,15 @@ async function lockWaiters(db: typeof t.db): Promise<number> {
   return Number(rows[0]?.count);
 }
 
+/** PostgreSQL: what each session of the test's database is doing, and the jobs, as JSON. */
+async function activityOf(db: typeof t.db): Promise<string> {
+  const { rows: sessions } = await sql`
+    select pid, state, wait_event_type, wait_event, left(query, 100) as query
+    from pg_stat_activity where datname = current_database()`.execute(db);
+  const jobs = await db.selectFrom('task_match_jobs').selectAll().execute();
+  return JSON.stringify({ sessions, jobs });
+}
+
 /** A task posted as the API does, but with no worker woken: its job waits for a run. */
 const postQuietly = (poster: TestUser, overrides: Record<string, unknown>) =>
   postTaskNow(t.db, taskInputSchema.parse(validTask(overrides)), poster.id);
@@ -254,7 +263,14 @@ describe('matched alerts', () => {
       await t.db.transaction().execute(async (trx) => {
         await sql`lock table task_match_alerts in share row exclusive mode`.execute(trx);
         runs = runBoth();
-        await expect.poll(() => lockWaiters(trx), PATIENTLY).toBe(2);
+        await expect
+          // Less than the statement timeout (15 s), so that the jobs still wait when told.
+          .poll(() => lockWaiters(trx), { ...PATIENTLY, timeout: 10_000 })
+          .toBe(2)
+          .catch(async (error: Error) => {
+            // Twice in CI (never here) the second job was not seen waiting: say who was.
+            throw new Error(`${error.message}\n${await activityOf(trx)}`);
+          });
       });
     }
     expect(await (runs ?? runBoth())).toEqual([1, 1]);
