@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { isPostgres } from '../../src/server/db/engine.ts';
+import { ENGINE_INDEXES } from '../../src/server/db/migrations/0036-engine-only-sort-indexes.ts';
 import { call } from './marketplace.ts';
 import type { TestApp, TestUser } from './test-app.ts';
 
@@ -27,3 +30,16 @@ export async function storedSkills(t: TestApp, userId: string): Promise<string[]
     .execute();
   return rows.map((row) => row.skill_key);
 }
+
+/** The names of the indexes on `freelancer_profiles`, in order (either engine). */
+export async function profileIndexNames(t: TestApp): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`${
+    isPostgres(t.db)
+      ? sql`select indexname as name from pg_indexes where tablename = 'freelancer_profiles'`
+      : sql`select name from sqlite_master where type = 'index' and tbl_name = 'freelancer_profiles'`
+  }`.execute(t.db);
+  return rows.map((row) => row.name).sort();
+}
+
+/** The indexes only the engine's search walks (SEARCH_INDEX=engine; migration 0036). */
+export const ENGINE_INDEX_NAMES = ENGINE_INDEXES.map((index) => index.name);

@@ -11,6 +11,8 @@ import { toCents } from '../../shared/money.ts';
 import { SEARCH_TOTAL_CAP, searchWords } from '../../shared/search-rules.ts';
 import { countUpToCap, totalOf, type Total } from '../db/count-up-to-cap.ts';
 import { deletedAddress } from '../accounts/deleted-accounts.ts';
+import { isPostgres } from '../db/engine.ts';
+import { ENGINE_INDEXES } from '../db/migrations/0036-engine-only-sort-indexes.ts';
 import type { Database } from '../db/types.ts';
 import { blockedEitherWayAsOf, notBlockedWith } from '../moderation/blocks.ts';
 import { queryWords } from '../search/text-match.ts';
@@ -51,6 +53,30 @@ const ORDERS: Record<Exclude<DirectorySort, 'relevance'>, Array<[string, 'asc' |
   // Fastest first; people without a reply hold RESPONSE_MINUTES_UNKNOWN, so come last.
   response: [['fp.response_minutes', 'asc']],
 };
+
+/** The advisory lock instances starting on the engine take to make them (PostgreSQL). */
+const ENGINE_INDEXES_LOCK = 7_305_036;
+
+/**
+ * Creates the engine's search indexes where they are missing (SEARCH_INDEX=engine's start). On
+ * PostgreSQL one instance at a time: IF NOT EXISTS is no guard against another making the same
+ * index meanwhile.
+ */
+export async function createEngineIndexes(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (isPostgres(trx))
+      await sql`select pg_advisory_xact_lock(${ENGINE_INDEXES_LOCK})`.execute(trx);
+    // The indexes the SQL below walks (each sort's order, "available now", the maximum price).
+    for (const { name, columns } of ENGINE_INDEXES) {
+      await trx.schema
+        .createIndex(name)
+        .ifNotExists()
+        .on('freelancer_profiles')
+        .columns(columns)
+        .execute();
+    }
+  });
+}
 
 /**
  * A filter read from a list of people (`x`): a word's range of `freelancer_words`, or skill keys

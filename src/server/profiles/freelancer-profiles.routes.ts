@@ -14,7 +14,7 @@ import { createAnswerCache, type WrittenAnswer } from '../answer-cache.ts';
 import { COMPRESS_THRESHOLD } from '../compression.ts';
 import { changeClockOf } from '../db/change-clock.ts';
 import { BLOCK_TABLES } from '../moderation/blocks.ts';
-import { DIRECTORY_TABLES } from './freelancer-directory.ts';
+import { createEngineIndexes, DIRECTORY_TABLES } from './freelancer-directory.ts';
 import { writeLeftProfileWords } from './directory-entries.ts';
 import type { ReadWorkers } from '../db/read-workers.ts';
 import {
@@ -41,8 +41,12 @@ export const freelancerProfilesRoutes: FastifyPluginAsyncZod<
   // Not kept (a reader's blocks change the page): the cache only sends the written bytes.
   const answers = createAnswerCache(db, 'directory', 0, [], { compresses: true });
   const clock = changeClockOf(db);
-  // The engine's search reads `freelancer_words`: those saves left behind are written first.
-  if (!memoryIndex) await writeLeftProfileWords(db);
+  // The engine's search reads `freelancer_words` and walks its own indexes: those saves left
+  // behind are written first, the indexes made where missing.
+  if (!memoryIndex) {
+    await createEngineIndexes(db);
+    await writeLeftProfileWords(db);
+  }
   app.get(
     '/api/skills',
     {

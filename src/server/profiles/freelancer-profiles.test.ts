@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../tests/support/marketplace.ts';
 import {
+  ENGINE_INDEX_NAMES,
   GOOD_PROFILE,
+  profileIndexNames,
   saveProfile,
   storedSkills as storedSkillsOf,
 } from '../../../tests/support/freelancer-profiles.ts';
@@ -42,6 +44,13 @@ async function storedWords(userId: string) {
 }
 
 describe('a freelancer profile', () => {
+  it("moves in no index of the engine's search while the index in memory searches", async () => {
+    // Migration 0036: only a server started on SEARCH_INDEX=engine keeps them (profile-words.test.ts).
+    const names = await profileIndexNames(t);
+    expect(names.filter((name) => ENGINE_INDEX_NAMES.includes(name))).toEqual([]);
+    expect(names).toContain('freelancer_profiles_figures_idx');
+  });
+
   it('is saved whole and read back as written by its owner', async () => {
     const saved = await save(good);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

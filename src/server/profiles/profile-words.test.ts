@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../tests/support/marketplace.ts';
 import {
+  ENGINE_INDEX_NAMES,
   GOOD_PROFILE,
+  profileIndexNames,
   saveProfile,
   storedSkills as storedSkillsOf,
 } from '../../../tests/support/freelancer-profiles.ts';
@@ -95,6 +97,10 @@ const found = async (q: string) =>
   ).items.map((item) => item._id);
 
 describe('the words the engine searches', () => {
+  it('are searched through indexes a server started on the engine makes', async () => {
+    expect(await profileIndexNames(t)).toEqual(expect.arrayContaining(ENGINE_INDEX_NAMES));
+  });
+
   it('are written, as a server starts on the engine, for profiles saved without them', async () => {
     const text = {
       headline: LEFT.headline,

@@ -33,6 +33,7 @@ import * as directoryChanges from './0032-directory-changes.ts';
 import * as directoryCards from './0033-directory-cards.ts';
 import * as deletedAccountsWords from './0034-deleted-accounts-words.ts';
 import * as profileWordsWritten from './0035-profile-words-written.ts';
+import * as engineOnlySortIndexes from './0036-engine-only-sort-indexes.ts';
 
 /** Migrations in order, imported rather than read from disk so the bundle and tests agree. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0033-directory-cards': directoryCards,
   '0034-deleted-accounts-words': deletedAccountsWords,
   '0035-profile-words-written': profileWordsWritten,
+  '0036-engine-only-sort-indexes': engineOnlySortIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
