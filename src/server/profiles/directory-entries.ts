@@ -33,6 +33,8 @@ type Db = Kysely<Database>;
 
 /** Where a word was found: its weight in relevance, summed when in several places. */
 const WEIGHTS = { headline: 3, skills: 2, about: 1 } as const;
+/** A word's weight at most: found in every place. */
+export const MAX_WORD_WEIGHT = WEIGHTS.headline + WEIGHTS.skills + WEIGHTS.about;
 /** The sort key of "response time" for people with none: after every known time. */
 export const RESPONSE_MINUTES_UNKNOWN = 2_147_483_647;
 /** Figures older than this are computed again by the sweep. */

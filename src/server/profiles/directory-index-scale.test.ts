@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIRECTORY_SORTS, type DirectorySort } from '../../shared/freelancer-directory.ts';
 import { SEARCH_TOTAL_CAP } from '../../shared/search-rules.ts';
 import { createRandom } from '../seed/bulk-tasks.ts';
-import type { DirectoryCard } from './directory-entries.ts';
+import { MAX_WORD_WEIGHT, type DirectoryCard } from './directory-entries.ts';
 import {
   DirectoryIndex,
   type DirectoryEntry,
@@ -21,7 +21,11 @@ const CARD: DirectoryCard = { name: 'Someone', image: null, headline: null, skil
 const WORDS = ['logo', 'logos', 'lettering', 'react', 'reader', 'copy', 'copywriting', 'seo'];
 const GROUPS = [['a', 'b', 'c'], ['c', 'd'], ['e']];
 
-function people(count: number, seed: number): DirectoryEntry[] {
+/**
+ * `count` people; their words' weights up to `maxWeight` (a profile's words are at most
+ * MAX_WORD_WEIGHT; "seo" heavier, as no word is, for the posting read slot by slot).
+ */
+function people(count: number, seed: number, maxWeight = MAX_WORD_WEIGHT): DirectoryEntry[] {
   const random = createRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const KEYS = ['a', 'b', 'c', 'd', 'e'];
@@ -39,7 +43,10 @@ function people(count: number, seed: number): DirectoryEntry[] {
     skillKeys: [...new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(KEYS)))],
     words: [
       ...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(WORDS))),
-    ].map((word) => ({ word, weight: 1 + Math.floor(random() * 9) })),
+    ].map((word) => ({
+      word,
+      weight: 1 + Math.floor(random() * (word === 'seo' ? 9 : maxWeight)),
+    })),
     rateUnit: null,
     card: CARD,
   }));
@@ -146,6 +153,8 @@ describe('the directory in memory at a few thousand people', () => {
       {},
       { selectUpTo: 300, walkFirst: 600 },
       { bitsFrom: 1 },
+      // Every posting scored from its weights' bit planes.
+      { bitsFrom: 1, planesOver: 0 },
     ];
     for (const options of ways) {
       const entries = people(6_000, 7);
@@ -156,7 +165,8 @@ describe('the directory in memory at a few thousand people', () => {
       compareAll(index, entries);
 
       // Searched once (bits made for groups and postings), then people change: their bits
-      // follow, a removed one's slot is taken by a newcomer.
+      // follow (weights' planes too), a removed one's slot is taken by a newcomer, whose
+      // weights the planes cannot hold (its words' postings are read slot by slot again).
       const later = people(600, 8);
       for (let i = 0; i < later.length; i += 1) {
         const at = i * 9;
@@ -166,7 +176,7 @@ describe('the directory in memory at a few thousand people', () => {
       }
       for (const at of [5, 50, 500, 5_000]) index.remove(entries[at]!.userId);
       const left = entries.filter((_, at) => ![5, 50, 500, 5_000].includes(at));
-      const newcomers = people(2, 9).map((e, i) => ({ ...e, userId: `new${i}`, listed: true }));
+      const newcomers = people(2, 9, 9).map((e, i) => ({ ...e, userId: `new${i}`, listed: true }));
       for (const entry of newcomers) index.put(entry);
       compareAll(index, [...left, ...newcomers]);
     }
