@@ -33,7 +33,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TITLE = 'Design a logo for a bakery';
 const RULES = TASK_ACTIONS.requestChanges;
 
-const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000' });
+// The outbox read as written: a mail the sender has logged keeps no subject (mail-sender.ts), so
+// it polls once a minute, not once a second, and no mail of this file is logged meanwhile.
+const t = useTestApp({ MESSAGE_RATE_LIMIT_MAX: '10000', MAIL_POLL_MS: '60000' });
 const [paula, gina, stranger] = t.users('Paula Poster', 'Gina Freelancer', 'Sam Stranger');
 
 const askChanges = (taskId: string, note: string, user: TestUser = paula) =>
@@ -62,6 +64,9 @@ const mailsTo = (userId: string) =>
     .select(['kind', 'subject'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'task_progress')
+    // The oldest first: on PostgreSQL a row the sender updated moves to the heap's end.
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 
 describe('asking for changes', () => {
