@@ -354,6 +354,11 @@ export class DirectoryIndex {
    * code before, 150 → 90 µs. Off: WEIGHT_PLANES = 0.
    */
   private readonly planesOf = new Map<number, Uint32Array[]>();
+  /**
+   * Postings holding a weight the planes cannot hold, as of their last check: read slot by slot
+   * without another try until something leaves them (the heavy weight may be what left).
+   */
+  private readonly heavyPostings = new Set<number>();
   private candidateBits = new Uint32Array(32);
   private stepBits = new Uint32Array(32);
   /** Summed weights of bytes, for at most 10 words. */
@@ -609,11 +614,14 @@ export class DirectoryIndex {
   private markBit(posting: number, slot: number, isIn: boolean, weight = 0): void {
     const bits = this.bitsOf.get(posting);
     if (bits) markIn(bits, slot, isIn);
+    if (!isIn) this.heavyPostings.delete(posting);
     const planes = this.planesOf.get(posting);
     if (!planes) return;
     // A weight the planes cannot hold: the posting is read slot by slot again.
-    if (weight >>> planes.length !== 0) this.planesOf.delete(posting);
-    else
+    if (weight >>> planes.length !== 0) {
+      this.planesOf.delete(posting);
+      this.heavyPostings.add(posting);
+    } else
       for (let p = 0; p < planes.length; p += 1)
         markIn(planes[p]!, slot, isIn && ((weight >>> p) & 1) === 1);
   }
@@ -624,12 +632,16 @@ export class DirectoryIndex {
    */
   private planesFor(posting: number): Uint32Array[] | undefined {
     let planes = this.planesOf.get(posting);
-    if (planes) return planes;
+    if (planes || this.heavyPostings.has(posting)) return planes;
     const { slots, weights, start, end } = this.postingList(posting);
+    for (let at = start; at < end; at += 1) {
+      if (weights![at]! >>> WEIGHT_PLANES === 0) continue;
+      this.heavyPostings.add(posting);
+      return undefined;
+    }
     planes = Array.from({ length: WEIGHT_PLANES }, () => new Uint32Array(this.state.length >>> 5));
     for (let at = start; at < end; at += 1) {
       const weight = weights![at]!;
-      if (weight >>> WEIGHT_PLANES !== 0) return undefined;
       for (let p = 0; p < WEIGHT_PLANES; p += 1) {
         if (((weight >>> p) & 1) === 1) markIn(planes[p]!, slots[at]!, true);
       }
