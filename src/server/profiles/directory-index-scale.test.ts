@@ -182,3 +182,26 @@ describe('the directory in memory at a few thousand people', () => {
     }
   });
 });
+
+describe('the way a relevance search takes', () => {
+  it('walks down the order where most candidates pass, and not where a sample says few do', () => {
+    // 20,000 people: a walk can end within a quarter of them when a fifth of candidates pass.
+    const entries = people(20_000, 11);
+    const index = new DirectoryIndex({ selectUpTo: 300, walkFirst: 600 });
+    index.startBuilding();
+    for (const entry of entries) index.put(entry);
+    index.finishBuilding();
+    const search = (maxRateCents: number) => {
+      const filters = { words: ['l'], skillGroups: [], maxRateCents };
+      const before = index.walked;
+      expect(index.search(filters, 'relevance', 20, 0)).toEqual(
+        expected(entries, filters, 'relevance', 20, 0),
+      );
+      return index.walked - before;
+    };
+    // Every rate passes (seven in ten candidates): the newest thousand met down the order.
+    expect(search(16_000)).toBeGreaterThan(0);
+    // One rate in a hundred passes: read in slot order, with no walk given up on.
+    expect(search(1_150)).toBe(0);
+  });
+});

@@ -286,6 +286,8 @@ function lowerBound<T extends number | string>(list: readonly T[], value: T): nu
 }
 
 export class DirectoryIndex {
+  /** Slots met walking down an order, all searches together: tests read the way taken. */
+  walked = 0;
   private readonly slotOf = new Map<string, number>();
   /** Each slot's user, or undefined once removed; its columns below. */
   private readonly userIds: Array<string | undefined> = [];
@@ -951,9 +953,11 @@ export class DirectoryIndex {
       counted += 1;
       if (matches.length < wanted) matches.push(slot);
       if (counted >= enough && matches.length >= wanted) {
+        this.walked += at + 1 - on.at;
         return { matches, counted, at: at + 1, done: true };
       }
     }
+    this.walked += end - on.at;
     return { matches, counted, at: end, done: end === list.length };
   }
 
